@@ -1,0 +1,1 @@
+"""Bundled word lists (data only)."""

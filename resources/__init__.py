@@ -1,0 +1,1 @@
+"""Bundled images, icons and sounds (data only)."""

@@ -1,0 +1,410 @@
+"""The game: the one owner of mutable state (board, bag, racks, scores, history).
+
+Every public method validates first and mutates second, so a refused move leaves no trace.
+All randomness of the bag goes through ``Game.rng``, a ``random.Random`` seeded from
+``Game.seed``: replaying the same moves on a game with the same seed gives the same draws.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Container, Iterable, Sequence
+
+from .board import Board
+from .model import (
+    Coord,
+    DrawRound,
+    EndReason,
+    FirstDraw,
+    Move,
+    MoveKind,
+    Outcome,
+    Placement,
+    ScoreBreakdown,
+    Tile,
+    TurnKind,
+    TurnRecord,
+)
+from .placement import IllegalMove, Reason, analyze, invalid_words
+from .rules import STANDARD, InvalidWordPolicy, RuleSet, Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """Who sits in a seat.  ``computer`` is a level name, or None for a human."""
+
+    name: str
+    mascot: str | None = None
+    computer: str | None = None
+
+
+class Bag:
+    """The undrawn tiles.  Draws take from the end of a list shuffled by the game's rng."""
+
+    __slots__ = ("_tiles", "_rng")
+
+    def __init__(self, tiles: Iterable[Tile], rng: random.Random) -> None:
+        self._tiles = list(tiles)
+        self._rng = rng
+        self._rng.shuffle(self._tiles)
+
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles in draw order (the next drawn is last)."""
+        return tuple(self._tiles)
+
+    def draw(self, n: int) -> list[Tile]:
+        n = min(n, len(self._tiles))
+        if n <= 0:
+            return []
+        drawn = self._tiles[-n:]
+        del self._tiles[-n:]
+        drawn.reverse()
+        return drawn
+
+    def put_back(self, tiles: Iterable[Tile]) -> None:
+        """Return tiles and shuffle them in."""
+        self._tiles.extend(tiles)
+        self._rng.shuffle(self._tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a placement would do: a breakdown (when the shape is legal), or the error."""
+
+    breakdown: ScoreBreakdown | None
+    error: IllegalMove | None
+    invalid_words: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.breakdown is not None and self.error is None and not self.invalid_words
+
+
+def draw_rank(tile: Tile) -> int:
+    """Lower is better in the draw for first player: a blank, then A, B, ..."""
+    return -1 if tile.is_blank else ord(tile.letter) - ord("A")
+
+
+class Game:
+    def __init__(
+        self,
+        players: Sequence[PlayerSpec | str],
+        rules: RuleSet = STANDARD,
+        lexicon: Container[str] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        specs = tuple(p if isinstance(p, PlayerSpec) else PlayerSpec(p) for p in players)
+        if not rules.min_players <= len(specs) <= rules.max_players:
+            raise ValueError(
+                f"the {rules.title} rules are for {rules.min_players}-{rules.max_players} "
+                f"players, not {len(specs)}"
+            )
+        names = [s.name.strip() for s in specs]
+        if any(not n for n in names):
+            raise ValueError("every player needs a name")
+        if len({n.casefold() for n in names}) != len(names):
+            raise ValueError("player names must be unique")
+
+        self.rules = rules
+        self.lexicon = lexicon
+        self.seed = seed if seed is not None else secrets.randbits(63)
+        self.rng = random.Random(self.seed)
+        self.tiles: tuple[Tile, ...] = tuple(
+            Tile(i, letter) for i, letter in enumerate(rules.tiles.letters())
+        )
+        self.bag = Bag(self.tiles, self.rng)
+        self.board = Board(rules.layout)
+        self.first_draw = self._draw_for_first(len(specs))
+        # seats in turn order: the draw's winner first
+        w = self.first_draw.winner
+        self.seat_order: tuple[int, ...] = tuple((w + i) % len(specs) for i in range(len(specs)))
+        self.players: tuple[PlayerSpec, ...] = tuple(specs[i] for i in self.seat_order)
+        self.racks: list[list[Tile]] = [self.bag.draw(rules.rack_size) for _ in self.players]
+        self.scores: list[int] = [0] * len(self.players)
+        self.current = 0
+        self.fails = 0  # consecutive failed (scoreless) turns
+        self.history: list[TurnRecord] = []
+        self.outcome: Outcome | None = None
+        self.pending: tuple[Placement, ...] = ()
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def first_move(self) -> bool:
+        return self.board.is_empty()
+
+    def rack(self, player: int | None = None) -> tuple[Tile, ...]:
+        return tuple(self.racks[self.current if player is None else player])
+
+    def rack_letters(self, player: int | None = None) -> str:
+        return "".join(t.letter for t in self.rack(player))
+
+    def rack_value(self, player: int) -> int:
+        return sum(self.rules.tiles.value(t.letter) for t in self.racks[player])
+
+    def tile_count(self) -> int:
+        """Tiles in the bag, on the racks and on the board: always the whole set."""
+        return len(self.bag) + sum(len(r) for r in self.racks) + len(self.board)
+
+    def can_exchange(self) -> IllegalMove | None:
+        """None if the current player may exchange now, else why not."""
+        if self.is_over:
+            return IllegalMove(Reason.GAME_OVER)
+        if len(self.bag) < self.rules.min_bag_for_exchange:
+            return IllegalMove(
+                Reason.EXCHANGE_BAG_TOO_SMALL,
+                detail=f"{len(self.bag)} left, {self.rules.min_bag_for_exchange} needed",
+            )
+        return None
+
+    def unseen_letters(self, player: int | None = None) -> str:
+        """Letters not on the board and not on ``player``'s rack (bag + other racks)."""
+        p = self.current if player is None else player
+        out = [t.letter for t in self.bag.tiles()]
+        for i, r in enumerate(self.racks):
+            if i != p:
+                out.extend(t.letter for t in r)
+        return "".join(sorted(out))
+
+    def preview(self, placements: Sequence[Placement] | None = None) -> Preview:
+        """Validate and score ``placements`` (default: the pending ones) without changing state."""
+        placements = self.pending if placements is None else tuple(placements)
+        try:
+            self._check_tiles_in_rack(placements)
+            breakdown = analyze(self.board, placements, self.rules)
+        except IllegalMove as e:
+            return Preview(None, e)
+        bad = tuple(invalid_words(breakdown, self.lexicon))
+        err = IllegalMove(Reason.INVALID_WORDS, words=bad) if bad else None
+        return Preview(breakdown, err, bad)
+
+    # ----------------------------------------------------------------- pending tiles
+    def set_pending(self, placements: Sequence[Placement]) -> None:
+        """Record the tiles placed this turn but not yet submitted (the candidate).
+
+        Checks only that the tiles are the current player's and the squares free; the shape
+        is checked by :meth:`preview` and :meth:`play`.
+        """
+        placements = tuple(placements)
+        if self.is_over and placements:
+            raise IllegalMove(Reason.GAME_OVER)
+        self._check_tiles_in_rack(placements)
+        seen: set[Coord] = set()
+        for p in placements:
+            if not self.board.in_bounds(p.coord):
+                raise IllegalMove(Reason.OFF_BOARD, [p.coord])
+            if self.board.is_occupied(p.coord):
+                raise IllegalMove(Reason.OCCUPIED, [p.coord])
+            if p.coord in seen:
+                raise IllegalMove(Reason.DUPLICATE_SQUARE, [p.coord])
+            seen.add(p.coord)
+        self.pending = placements
+
+    # ----------------------------------------------------------------- moves
+    def apply(self, move: Move) -> TurnRecord:
+        if move.kind is MoveKind.PLAY:
+            return self.play(move.placements)
+        if move.kind is MoveKind.EXCHANGE:
+            return self.exchange(move.exchanged)
+        return self.pass_turn()
+
+    def play(self, placements: Sequence[Placement] | None = None) -> TurnRecord:
+        """Play ``placements`` (default: the pending tiles) for the current player."""
+        placements = self.pending if placements is None else tuple(placements)
+        self._check_not_over()
+        self._check_tiles_in_rack(placements)
+        breakdown = analyze(self.board, placements, self.rules)
+        bad = tuple(invalid_words(breakdown, self.lexicon))
+        player = self.current
+        rack_before = self.rack()
+        move = Move.play(placements)
+        if bad:
+            if self.rules.invalid_word_policy is InvalidWordPolicy.REFUSE:
+                raise IllegalMove(Reason.INVALID_WORDS, words=bad)
+            record = self._record(
+                player, TurnKind.FAILED_PLAY, rack_before, move=move, breakdown=breakdown,
+                invalid_words=bad,
+            )
+            self.fails += 1
+            return self._end_turn(record, played=False)
+
+        self.board._put(placements)
+        used = {p.tile.id for p in placements}
+        self.racks[player] = [t for t in self.racks[player] if t.id not in used]
+        drawn = tuple(self.bag.draw(self.rules.rack_size - len(self.racks[player])))
+        self.racks[player].extend(drawn)
+        self.scores[player] += breakdown.total
+        record = self._record(
+            player, TurnKind.PLAY, rack_before, move=move, breakdown=breakdown,
+            score=breakdown.total, drawn=drawn,
+        )
+        if breakdown.total == 0 and self.rules.zero_score_play_counts:
+            self.fails += 1
+        else:
+            self.fails = 0
+        return self._end_turn(record, played=True)
+
+    def exchange(self, tiles: Sequence[Tile]) -> TurnRecord:
+        self._check_not_over()
+        tiles = tuple(tiles)
+        if not tiles:
+            raise IllegalMove(Reason.EXCHANGE_EMPTY)
+        problem = self.can_exchange()
+        if problem:
+            raise problem
+        self._check_tiles_in_rack(tiles)
+        if len({t.id for t in tiles}) != len(tiles):
+            raise IllegalMove(Reason.DUPLICATE_TILE)
+        player = self.current
+        rack_before = self.rack()
+        ids = {t.id for t in tiles}
+        returned = [t for t in self.racks[player] if t.id in ids]
+        self.racks[player] = [t for t in self.racks[player] if t.id not in ids]
+        self.bag.put_back(returned)
+        drawn = tuple(self.bag.draw(len(returned)))
+        self.racks[player].extend(drawn)
+        record = self._record(
+            player, TurnKind.EXCHANGE, rack_before, move=Move.exchange(returned), drawn=drawn
+        )
+        self.fails += 1
+        return self._end_turn(record, played=False)
+
+    def pass_turn(self) -> TurnRecord:
+        self._check_not_over()
+        record = self._record(self.current, TurnKind.PASS, self.rack(), move=Move.pass_turn())
+        self.fails += 1
+        return self._end_turn(record, played=False)
+
+    def take_hint(self, note: str = "") -> TurnRecord:
+        """Record that the current player took a hint; it costs ``rules.hint_cost`` points.
+
+        Does not end the turn.
+        """
+        self._check_not_over()
+        if not self.rules.hints_allowed:
+            raise IllegalMove(Reason.HINTS_DISABLED)
+        player = self.current
+        cost = self.rules.hint_cost
+        self.scores[player] -= cost
+        record = self._record(player, TurnKind.HINT, self.rack(), score=-cost, note=note)
+        self.history.append(record)
+        return record
+
+    # ----------------------------------------------------------------- rack order
+    def reorder_rack(self, tile_ids: Sequence[int], player: int | None = None) -> None:
+        """Put the rack in the given order (a permutation of its tile ids)."""
+        p = self.current if player is None else player
+        by_id = {t.id: t for t in self.racks[p]}
+        if sorted(tile_ids) != sorted(by_id):
+            raise ValueError("reorder must name exactly the tiles on the rack")
+        self.racks[p] = [by_id[i] for i in tile_ids]
+
+    def tiles_for_letters(self, letters: str, player: int | None = None) -> list[Tile]:
+        """Tiles of the rack showing ``letters`` (``?`` for a blank), first match each.
+
+        Raises :class:`IllegalMove` (NOT_IN_RACK) when the rack lacks a letter.
+        """
+        pool = list(self.racks[self.current if player is None else player])
+        out = []
+        for ch in letters:
+            for i, t in enumerate(pool):
+                if t.letter == ch:
+                    out.append(pool.pop(i))
+                    break
+            else:
+                raise IllegalMove(Reason.NOT_IN_RACK, detail=f"no {ch} on the rack")
+        return out
+
+    # ----------------------------------------------------------------- internals
+    def _check_not_over(self) -> None:
+        if self.is_over:
+            raise IllegalMove(Reason.GAME_OVER)
+
+    def _check_tiles_in_rack(self, items: Iterable[Placement | Tile]) -> None:
+        rack_ids = {t.id for t in self.racks[self.current]}
+        for item in items:
+            tile = item.tile if isinstance(item, Placement) else item
+            if tile.id not in rack_ids or self.tiles[tile.id] != tile:
+                squares = [item.coord] if isinstance(item, Placement) else []
+                raise IllegalMove(Reason.NOT_IN_RACK, squares, detail=f"tile {tile.letter}")
+
+    def _record(self, player: int, kind: TurnKind, rack_before, **kw) -> TurnRecord:
+        score = kw.pop("score", 0)
+        return TurnRecord(
+            number=len(self.history) + 1,
+            player=player,
+            kind=kind,
+            rack_before=tuple(rack_before),
+            score=score,
+            total=self.scores[player],
+            **kw,
+        )
+
+    def _end_turn(self, record: TurnRecord, played: bool) -> TurnRecord:
+        self.history.append(record)
+        self.pending = ()
+        player = record.player
+        if played and not self.racks[player] and not len(self.bag):
+            self._finish(EndReason.WENT_OUT, went_out=player)
+        elif self.rules.end_when_bag_empty and not len(self.bag):
+            self._finish(EndReason.BAG_EMPTY, went_out=player if not self.racks[player] else None)
+        elif self.fails >= self.rules.fail_limit:
+            self._finish(EndReason.FAIL_LIMIT)
+        else:
+            self.current = (self.current + 1) % len(self.players)
+        return record
+
+    def _finish(self, reason: EndReason, went_out: int | None = None) -> None:
+        n = len(self.players)
+        order = [(self.current + 1 + i) % n for i in range(n)]  # after the mover, in turn order
+        tournament = self.rules.settlement is Settlement.TOURNAMENT
+        gained: list[Tile] = []
+        gain = 0
+        for p in order:
+            if p == went_out:
+                continue
+            rack = tuple(self.racks[p])
+            value = self.rack_value(p)
+            gained.extend(rack)
+            gain += value
+            if went_out is not None and tournament:
+                continue  # the opponent loses nothing under tournament rules
+            if rack:
+                self.scores[p] -= value
+                self.history.append(
+                    self._record(p, TurnKind.SETTLEMENT, rack, score=-value, settled_tiles=rack)
+                )
+        if went_out is not None and gained:
+            points = gain * (2 if tournament else 1)
+            self.scores[went_out] += points
+            self.history.append(
+                self._record(
+                    went_out, TurnKind.SETTLEMENT, (), score=points, settled_tiles=tuple(gained)
+                )
+            )
+        best = max(self.scores)
+        winners = tuple(i for i, s in enumerate(self.scores) if s == best)
+        self.outcome = Outcome(reason, tuple(self.scores), winners, went_out)
+        self.pending = ()
+
+    def _draw_for_first(self, n: int) -> FirstDraw:
+        """Each player draws a tile; a blank wins, else the letter nearest A; ties redraw."""
+        contenders = list(range(n))
+        rounds = []
+        while True:
+            drawn = self.bag.draw(len(contenders))
+            pairs = tuple(zip(contenders, drawn))
+            rounds.append(DrawRound(pairs))
+            self.bag.put_back(drawn)
+            best = min(draw_rank(t) for _, t in pairs)
+            contenders = [p for p, t in pairs if draw_rank(t) == best]
+            if len(contenders) == 1:
+                return FirstDraw(tuple(rounds), contenders[0])

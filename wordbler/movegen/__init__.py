@@ -1,0 +1,1 @@
+"""Move generation: lexicon graph and move search."""

@@ -1,0 +1,1 @@
+"""Qt user interface of Wordbler (the only package that imports Qt)."""
