@@ -266,7 +266,9 @@ class Game:
         player = self.current
         rack_before = self.rack()
         ids = {t.id for t in tiles}
-        returned = [t for t in self.racks[player] if t.id in ids]
+        # returned tiles go in by letter, so the bag's future depends on letters only, not on
+        # which of two equal tiles the player picked: a record of letters replays exactly
+        returned = sorted((t for t in self.racks[player] if t.id in ids), key=lambda t: t.letter)
         self.racks[player] = [t for t in self.racks[player] if t.id not in ids]
         self.bag.put_back(returned)
         drawn = tuple(self.bag.draw(len(returned)))
