@@ -35,7 +35,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         return 2
     all_ok = True
     for word in args.words:
-        ok = word.isalpha() and word.isascii() and word.upper() in lexicon
+        ok = word in lexicon  # case-insensitive; anything but A-Z is simply not a word
         all_ok &= ok
         print(f"{word} {'valid' if ok else 'invalid'}")
     return 0 if all_ok else 1

@@ -83,7 +83,7 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .dictionary import LexiconError, load_bundled, load_file
+    from .dictionary import load_bundled, load_file
     from .movegen import engine_generator
 
     levels = [lvl.strip().lower() for lvl in args.players.split(",") if lvl.strip()]
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         lexicon = load_file(args.lexicon) if args.lexicon else load_bundled()
-    except (ValueError, LexiconError) as e:
+    except ValueError as e:  # LexiconError is a ValueError
         print(f"wordbler-cli selfplay: {e}", file=sys.stderr)
         return 2
     generate = engine_generator(lexicon, rules)
