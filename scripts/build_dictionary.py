@@ -128,7 +128,8 @@ BLOCKLIST = frozenset(
     hebe hebes jew jewed jewing jews kike kikes sheenie sheenies sheeny
     shylock shylocked shylocking shylocks yid yids
     honkey honkeys honkie honkies honky ofay ofays peckerwood peckerwoods whitey whiteys
-    kaffir kaffirs
+    kaffir kaffirs kafir kafirs coolie coolies coon coons
+    golliwog golliwogs golliwogg golliwoggs gollywog gollywogs
     mick micks taig taigs
     spic spick spicks spics wetback wetbacks
     wog wogs
