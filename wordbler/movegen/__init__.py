@@ -1,1 +1,31 @@
-"""Move generation: lexicon graph and move search."""
+"""Move generation: the lexicon graph (a GADDAG in flat arrays) and the move search.
+
+The engine never imports Qt; nothing here does either.
+"""
+
+from .generator import (
+    BoardFormatError,
+    GeneratedMove,
+    MoveList,
+    format_move,
+    generate,
+    parse_board,
+    parse_rack,
+    sort_key,
+)
+from .lexgraph import CacheError, LexGraph, cache_path, load_or_build
+
+__all__ = [
+    "BoardFormatError",
+    "CacheError",
+    "GeneratedMove",
+    "LexGraph",
+    "MoveList",
+    "cache_path",
+    "format_move",
+    "generate",
+    "load_or_build",
+    "parse_board",
+    "parse_rack",
+    "sort_key",
+]
