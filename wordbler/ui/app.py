@@ -1,0 +1,104 @@
+"""``wordbler``: the desktop game.
+
+``wordbler`` opens the setup dialog; ``wordbler --players "Ann,Bob" [--seed N] [--rules
+PRESET]`` starts straight away (for testing and for people in a hurry).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from wordbler.game import PlayerSpec
+from wordbler.rules import PRESETS, get_ruleset
+
+from .animation import Speed
+from .config import DictionaryUnavailable, GameConfig, load_lexicon
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="wordbler", description="A crossword-tile word game for 2-4 players.")
+    p.add_argument("--players", metavar="NAMES",
+                   help='comma-separated player names, e.g. "Ann,Bob": skips the setup dialog')
+    p.add_argument("--seed", type=int, metavar="N", help="seed of the bag (the same seed deals the same tiles)")
+    p.add_argument("--rules", default="standard", metavar="PRESET",
+                   help=f"rules preset: {', '.join(PRESETS)} (default: standard)")
+    p.add_argument("--lexicon", metavar="FILE", help="word list to use instead of the bundled one")
+    p.add_argument("--animation", default="normal", metavar="SPEED",
+                   help="animation speed: off, fast, normal, slow (default: normal)")
+    p.add_argument("--open", metavar="FILE", dest="open_file",
+                   help="open a saved game (not available yet)")
+    return p
+
+
+def config_from_args(args: argparse.Namespace) -> GameConfig:
+    """The game the command line asks for.  ``ValueError`` with a clear message if it cannot be."""
+    from .mascots import default_mascots
+
+    names = [n.strip() for n in args.players.split(",")]
+    if any(not n for n in names):
+        raise ValueError("--players: every player needs a name (e.g. --players \"Ann,Bob\")")
+    rules = get_ruleset(args.rules)
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise ValueError(f"the {rules.title} rules are for {rules.min_players}-{rules.max_players} "
+                         f"players, not {len(names)}")
+    if len({n.casefold() for n in names}) != len(names):
+        raise ValueError("--players: names must be unique")
+    mascots = default_mascots(len(names))
+    specs = tuple(PlayerSpec(n, m) for n, m in zip(names, mascots))
+    try:
+        lexicon, label = load_lexicon(args.lexicon)
+    except DictionaryUnavailable as e:
+        if args.lexicon:
+            raise ValueError(f"--lexicon: {e}") from None
+        lexicon, label = None, f"none ({e})"
+    return GameConfig(specs, rules.name, lexicon, label, args.seed)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        speed = Speed.parse(args.animation)
+    except ValueError as e:
+        print(f"wordbler: {e}", file=sys.stderr)
+        return 2
+    if args.open_file:
+        print("wordbler: --open is not available yet", file=sys.stderr)
+        return 2
+    config = None
+    if args.players:
+        try:
+            config = config_from_args(args)
+        except ValueError as e:
+            print(f"wordbler: {e}", file=sys.stderr)
+            return 2
+
+    from PySide6.QtWidgets import QApplication
+
+    from .mainwindow import MainWindow
+    from .setup import SetupDialog
+
+    app = QApplication.instance() or QApplication(list(sys.argv[:1]))
+    app.setApplicationName("Wordbler")
+    app.setOrganizationName("Wordbler")
+    if config is None:
+        dialog = SetupDialog(rules=args.rules if args.rules in PRESETS else "standard")
+        if dialog.exec() != SetupDialog.DialogCode.Accepted:
+            return 0
+        config = dialog.config()
+    window = MainWindow(config, speed)
+    window.resize(1100, 800)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

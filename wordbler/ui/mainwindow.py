@@ -1,0 +1,722 @@
+"""The main window: the table (board, rack, players, bag, controls), menus and dialogs.
+
+Widgets emit intent; :meth:`MainWindow._connect_signals` wires every signal of the table to
+the :class:`GameSession` in one place, and the ``_refresh_*`` methods repaint from the
+session's queries when it says something changed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from wordbler.model import Coord
+
+from . import texts
+from .animation import Animator, Speed
+from .board import BoardWidget, SquareState
+from .config import GameConfig
+from .dialogs import AboutDialog, GameOverDialog, ScoreboardDialog, ScoreHistoryDialog, WildcardDialog
+from .panels import BagWidget, MascotView, PlayerPanel
+from .rack import RackWidget
+from .session import Flight, GameSession
+from .theme import DEFAULT_THEME, Theme
+from .tiles import TileFace, TileView
+
+
+class HandoffPanel(QFrame):
+    """Covers the rack between turns: "Pass to Bob", a recap of the last move (or the draw
+    for first player), and a button the next player presses."""
+
+    reveal_requested = Signal()
+
+    def __init__(self, theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.setObjectName("Handoff")
+        self.setStyleSheet(f"QFrame#Handoff {{ background: {theme.current_player}; "
+                           f"border: 2px solid {theme.last_move}; border-radius: 8px; }}")
+        self.mascot = MascotView(None, self)
+        self.title = QLabel(self)
+        self.recap = QLabel(self)
+        self.recap.setWordWrap(True)
+        self.draw_row = QHBoxLayout()
+        self.draw_row.setSpacing(6)
+        self.button = QPushButton(self)
+        self.button.setDefault(True)
+        self.button.clicked.connect(self.reveal_requested)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 8, 12, 8)
+        grid.setHorizontalSpacing(12)
+        grid.addWidget(self.mascot, 0, 0, 3, 1, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.title, 0, 1)
+        grid.addWidget(self.recap, 1, 1)
+        grid.addLayout(self.draw_row, 2, 1)
+        grid.addWidget(self.button, 3, 0, 1, 2, Qt.AlignmentFlag.AlignRight)
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(2, 1)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self._draw_widgets: list[QWidget] = []
+        self._unit = 30.0
+
+    def set_content(self, name: str, mascot: str | None, recap: str,
+                    draw: list[tuple[str, TileFace, bool]] | None = None) -> None:
+        self.mascot.set_mascot(mascot)
+        self.title.setText(f"Pass to {name}")
+        self.recap.setText(recap)
+        self.button.setText(f"I'm {name}: show my tiles")
+        self.setAccessibleName(f"Pass to {name}. {recap}")
+        for w in self._draw_widgets:
+            self.draw_row.removeWidget(w)
+            w.hide()
+            w.deleteLater()
+        self._draw_widgets = []
+        for label, face, _winner in draw or []:
+            tv = TileView(face, self.theme, self)
+            tv.setFixedSize(int(self._unit * 0.9), int(self._unit * 0.9))
+            lab = QLabel(label, self)
+            self.draw_row.addWidget(tv, 0, Qt.AlignmentFlag.AlignVCenter)
+            self.draw_row.addWidget(lab, 0, Qt.AlignmentFlag.AlignVCenter)
+            self._draw_widgets += [tv, lab]
+        if draw:
+            stretch = QWidget(self)
+            stretch.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            self.draw_row.addWidget(stretch)
+            self._draw_widgets.append(stretch)
+
+    def set_scale(self, unit: float) -> None:
+        self._unit = unit
+        self.mascot.setFixedSize(int(unit * 1.5), int(unit * 1.5))
+        self.title.setFont(self.theme.font(unit * 0.6, bold=True))
+        self.recap.setFont(self.theme.font(unit * 0.36))
+        self.button.setFont(self.theme.font(unit * 0.4, bold=True))
+        for w in self._draw_widgets:
+            if isinstance(w, TileView):
+                w.setFixedSize(int(unit * 0.9), int(unit * 0.9))
+            else:
+                w.setFont(self.theme.font(unit * 0.36))
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.reveal_requested.emit()
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.reveal_requested.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class Table(QWidget):
+    """The central widget: board and rack on the left, players and controls on the right."""
+
+    def __init__(self, session: GameSession, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.theme = theme
+        game = session.game
+        self.board = BoardWidget(game.rules.layout, theme, self)
+        self.rack = RackWidget(game.rules.rack_size, theme, self)
+        self.handoff = HandoffPanel(theme, self)
+        self.game_over_label = QLabel(self)
+        self.game_over_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.game_over_label.setWordWrap(True)
+        self.bottom = QStackedWidget(self)
+        self.bottom.addWidget(self.rack)
+        self.covered = QWidget(self)  # under the hand-off panel: no rack to see
+        self.bottom.addWidget(self.covered)
+        self.bottom.addWidget(self.game_over_label)
+        self.handoff.hide()
+        self.bottom.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(6)
+        left.addWidget(self.board, 1)
+        left.addWidget(self.bottom)
+
+        side = QVBoxLayout()
+        side.setSpacing(6)
+        self.player_panels = [PlayerPanel(i, theme, self) for i in range(len(game.players))]
+        for panel in self.player_panels:
+            side.addWidget(panel)
+        bag_row = QHBoxLayout()
+        self.bag = BagWidget(theme, self)
+        self.bag_label = QLabel(self)
+        self.fails_label = QLabel(self)
+        bag_text = QVBoxLayout()
+        bag_text.addWidget(self.bag_label)
+        bag_text.addWidget(self.fails_label)
+        bag_row.addWidget(self.bag)
+        bag_row.addLayout(bag_text, 1)
+        side.addLayout(bag_row)
+        self.preview_label = QLabel(self)
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setMinimumHeight(20)
+        self.preview_label.setAccessibleName("Preview")
+        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
+        side.addWidget(self.preview_label)
+        buttons = QGridLayout()
+        buttons.setSpacing(4)
+        self.done_button = QPushButton("Done", self)
+        self.done_button.setToolTip("Submit the tiles you placed (Enter)")
+        self.recall_button = QPushButton("Recall", self)
+        self.recall_button.setToolTip("Take every tile of this turn back (Esc)")
+        self.shuffle_button = QPushButton("Shuffle", self)
+        self.shuffle_button.setToolTip("Shuffle your rack")
+        self.exchange_button = QPushButton("Exchange", self)
+        self.pass_button = QPushButton("Pass", self)
+        self.pass_button.setToolTip("Give up this turn")
+        buttons.addWidget(self.done_button, 0, 0, 1, 2)
+        buttons.addWidget(self.recall_button, 1, 0)
+        buttons.addWidget(self.shuffle_button, 1, 1)
+        buttons.addWidget(self.exchange_button, 2, 0)
+        buttons.addWidget(self.pass_button, 2, 1)
+        self.all_buttons = [self.done_button, self.recall_button, self.shuffle_button,
+                            self.exchange_button, self.pass_button]
+        for b in self.all_buttons:
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        side.addLayout(buttons)
+        self.message_label = QLabel(self)
+        self.message_label.setWordWrap(True)
+        self.message_label.setAccessibleName("Message")
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.message_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        side.addWidget(self.message_label, 1)
+        self.side = QWidget(self)
+        self.side.setLayout(side)
+        self.side.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 8, 8, 8)
+        row.setSpacing(10)
+        row.addLayout(left, 3)
+        row.addWidget(self.side, 1)
+        self.animator = Animator(self, theme)
+
+    def apply_scale(self) -> None:
+        """Follow the board's square size: rack, panels, fonts (resolution independence)."""
+        q = max(14.0, self.board.square_size())
+        self.bottom.setFixedHeight(int(max(44, min(q * 1.55, 200))))
+        for panel in self.player_panels:
+            panel.set_scale(q)
+        self.bag.setFixedSize(int(q * 1.9), int(q * 1.9))
+        small = self.theme.font(max(11, q * 0.4))
+        for w in (self.bag_label, self.fails_label, self.message_label, self.preview_label):
+            w.setFont(small)
+        self.preview_label.setFont(self.theme.font(max(11, q * 0.44), bold=True))
+        for b in self.all_buttons:
+            b.setFont(self.theme.font(max(11, q * 0.45), bold=b is self.done_button))
+            b.setMinimumHeight(int(max(24, q * 0.95)))
+        self.handoff.set_scale(q)
+        self.game_over_label.setFont(self.theme.font(max(12, q * 0.55), bold=True))
+        side_w = int(max(210, min(q * 9.5, 560)))
+        self.side.setFixedWidth(side_w)
+
+    def place_handoff(self) -> None:
+        """The hand-off panel floats over the rack and the bottom rows of the board."""
+        q = max(14.0, self.board.square_size())
+        area = self.bottom.geometry()
+        height = int(max(area.height(), min(q * 4.2, 340)))
+        width = min(area.width(), int(max(q * 14, 380)))
+        x = area.left() + (area.width() - width) // 2
+        self.handoff.setGeometry(x, area.bottom() - height, width, height)
+        self.handoff.raise_()
+        self.animator.sync_geometry()
+
+    def show_handoff(self, on: bool) -> None:
+        self.handoff.setVisible(on)
+        if on:
+            self.place_handoff()
+            self.handoff.button.setFocus()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.apply_scale()
+        QTimer.singleShot(0, self._after_resize)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.apply_scale()
+
+    def _after_resize(self) -> None:
+        self.apply_scale()
+        self.place_handoff()
+        self.animator.sync_geometry()
+
+    def map_rect(self, widget: QWidget, rect: QRect) -> QRect:
+        return QRect(widget.mapTo(self, rect.topLeft()), rect.size())
+
+
+class MainWindow(QMainWindow):
+    new_game_requested = Signal()
+
+    def __init__(self, config: GameConfig, speed: Speed = Speed.NORMAL,
+                 theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.speed = speed
+        self.show_labels = True
+        self.config = config
+        self.setWindowTitle("Wordbler")
+        self.setMinimumSize(800, 600)
+        self.wildcard_dialog: WildcardDialog | None = None
+        self.pass_box: QMessageBox | None = None
+        self.game_over_dialog: GameOverDialog | None = None
+        self.history_dialog: ScoreHistoryDialog | None = None
+        self.scoreboard_dialog: ScoreboardDialog | None = None
+        self.about_dialog: AboutDialog | None = None
+        self.computer = None
+        self.setup_dialog = None
+        self._build_menus()
+        self.new_game_requested.connect(self.open_new_game_dialog)
+        self.start_game(config)
+
+    def open_new_game_dialog(self) -> None:
+        from .setup import SetupDialog
+
+        dlg = SetupDialog(self, previous=self.config)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.accepted.connect(lambda: self.start_game(dlg.config()))
+        self.setup_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "setup_dialog", None))
+        dlg.open()
+
+    # ================================================================= game lifecycle
+    def start_game(self, config: GameConfig) -> None:
+        old = self.centralWidget()
+        if old is not None:
+            old.animator.finish_all()
+        if self.computer is not None:
+            self.computer.cancel()
+        self.config = config
+        game = config.new_game()
+        self.session = GameSession(game, self)
+        self.table = Table(self.session, self.theme, self)
+        self.table.animator.speed = self.speed
+        self.setCentralWidget(self.table)  # deletes the old table
+        if old is not None:
+            old.session.deleteLater()
+        self.board = self.table.board
+        self.rack = self.table.rack
+        self.animator = self.table.animator
+        self.computer = None
+        if any(p.computer for p in game.players):
+            from .computer import ComputerRunner
+
+            self.computer = ComputerRunner(self.session, self)
+            self.computer.failed.connect(lambda text: self.show_message(text, "error"))
+        self._connect_signals()
+        self.undo_action_holder = None
+        self._install_undo_actions()
+        self.board.show_labels = self.show_labels
+        self._refresh_all()
+        self.show_message(f"Dictionary: {config.lexicon_label or 'none (every word is accepted)'}. "
+                          f"Rules: {game.rules.title}.", "info")
+
+    def _connect_signals(self) -> None:
+        s, t = self.session, self.table
+        s.board_changed.connect(self._refresh_board)
+        s.rack_changed.connect(self._refresh_rack)
+        s.state_changed.connect(self._refresh_state)
+        s.preview_changed.connect(self._on_preview)
+        s.message.connect(self.show_message)
+        s.blank_letter_needed.connect(self._ask_blank_letter)
+        s.flights.connect(self._on_flights)
+        s.drawn.connect(self._on_drawn)
+        s.returned_to_bag.connect(self._on_returned_to_bag)
+        s.turn_ended.connect(self._on_turn_ended)
+        s.game_over.connect(self._on_game_over)
+        s.undo_stack.indexChanged.connect(self._refresh_state)
+
+        t.board.square_clicked.connect(self._on_square_clicked)
+        t.board.tile_dropped.connect(lambda tile_id, origin, coord: s.move_tile(tile_id, coord))
+        t.board.letter_typed.connect(self._on_letter_typed)
+        t.board.backspace_pressed.connect(self._on_backspace)
+        t.board.escape_pressed.connect(s.recall_all)
+        t.board.enter_pressed.connect(self._on_commit)
+        t.rack.tile_clicked.connect(s.select_tile)
+        t.rack.tile_ctrl_clicked.connect(s.toggle_mark)
+        t.rack.background_clicked.connect(lambda: s.rack_clicked())
+        t.rack.tile_dropped.connect(lambda tile_id, origin, index: s.drop_on_rack(tile_id, index))
+        t.handoff.reveal_requested.connect(self._on_reveal)
+        for panel in t.player_panels:
+            panel.mascot_clicked.connect(self.show_history)
+        t.done_button.clicked.connect(self._on_commit)
+        t.recall_button.clicked.connect(s.recall_all)
+        t.shuffle_button.clicked.connect(s.shuffle)
+        t.exchange_button.clicked.connect(self._on_exchange)
+        t.pass_button.clicked.connect(self.confirm_pass)
+        t.animator.idle.connect(self._on_animations_idle)
+        t.animator.landed.connect(lambda _ids: self._refresh_after_flight())
+
+    # ================================================================= menus
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        self.new_action = QAction("&New game…", self)
+        self.new_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_action.triggered.connect(self.new_game_requested)
+        game.addAction(self.new_action)
+        self.open_action = QAction("&Open saved game…", self)
+        self.open_action.setEnabled(False)
+        self.open_action.setToolTip("Coming soon")
+        game.addAction(self.open_action)
+        game.addSeparator()
+        self.scoreboard_action = QAction("&Scoreboard", self)
+        self.scoreboard_action.triggered.connect(self.show_scoreboard)
+        game.addAction(self.scoreboard_action)
+        self.history_action = QAction("Score &history", self)
+        self.history_action.setShortcut(QKeySequence("Ctrl+H"))
+        self.history_action.triggered.connect(lambda: self.show_history(None))
+        game.addAction(self.history_action)
+        game.addSeparator()
+        quit_action = QAction("&Quit", self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        game.addAction(quit_action)
+
+        self.edit_menu = bar.addMenu("&Edit")
+
+        view = bar.addMenu("&View")
+        self.labels_action = QAction("Show premium &labels", self)
+        self.labels_action.setCheckable(True)
+        self.labels_action.setChecked(True)
+        self.labels_action.toggled.connect(self.set_show_labels)
+        view.addAction(self.labels_action)
+        speed_menu = view.addMenu("&Animation speed")
+        self.speed_group = QActionGroup(self)
+        self.speed_actions: dict[Speed, QAction] = {}
+        for sp in Speed:
+            a = QAction(sp.title, self)
+            a.setCheckable(True)
+            a.setChecked(sp is self.speed)
+            a.triggered.connect(lambda _=False, v=sp: self.set_speed(v))
+            self.speed_group.addAction(a)
+            speed_menu.addAction(a)
+            self.speed_actions[sp] = a
+
+        help_menu = bar.addMenu("&Help")
+        about = QAction("&About Wordbler", self)
+        about.triggered.connect(self.show_about)
+        help_menu.addAction(about)
+
+    def _install_undo_actions(self) -> None:
+        self.edit_menu.clear()
+        stack = self.session.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+
+    def set_show_labels(self, on: bool) -> None:
+        self.show_labels = on
+        self.board.show_labels = on
+        self._refresh_board()
+
+    def set_speed(self, speed: Speed) -> None:
+        self.speed = speed
+        self.animator.speed = speed
+        self.speed_actions[speed].setChecked(True)
+
+    # ================================================================= refresh
+    def _refresh_all(self) -> None:
+        self._refresh_board()
+        self._refresh_rack()
+        self._refresh_state()
+        self._on_preview(*self.session.preview_text())
+        QTimer.singleShot(0, self.table.apply_scale)
+
+    def _refresh_after_flight(self) -> None:
+        self._refresh_board()
+        self._refresh_rack()
+
+    def _face(self, tile, letter: str, **kw) -> TileFace:
+        s = self.session
+        return TileFace(letter, 0 if tile.is_blank else s.value(tile), tile.is_blank, **kw)
+
+    def _refresh_board(self) -> None:
+        s = self.session
+        flying = self.animator.in_flight()
+        states = {}
+        selected = s.selected
+        for coord in self.board.squares:
+            p = s.committed(coord)
+            if p is not None:
+                face = self._face(p.tile, p.letter, last_move=coord in s.last_move)
+                states[coord] = SquareState(face, p.tile.id, False, None, self.show_labels)
+                continue
+            p = s.pending_at(coord)
+            if p is not None and p.tile.id not in flying:
+                face = self._face(p.tile, p.letter, pending=True, selected=p.tile.id == selected)
+                states[coord] = SquareState(face, p.tile.id, True, None, self.show_labels)
+                continue
+            states[coord] = SquareState(None, None, False, None, self.show_labels)
+        self.board.set_square_states(states)
+
+    def _refresh_rack(self) -> None:
+        s = self.session
+        hidden = s.handoff or s.is_over
+        marked, selected = s.marked, s.selected
+        faces = []
+        for t in s.rack_tiles():
+            faces.append((t.id, self._face(t, "" if t.is_blank else t.letter, marked=t.id in marked,
+                                           selected=t.id == selected,
+                                           face_down=False)))
+        self.rack.hidden_ids = set(self.animator.in_flight())
+        self.rack.set_tiles(faces)
+        self.rack.accepting = not hidden and s.can_act()
+        self.board.accepting = s.can_act()
+
+    def _refresh_state(self, *_args) -> None:
+        s, t = self.session, self.table
+        for panel, view in zip(t.player_panels, s.players()):
+            panel.set_view(view)
+        bag = s.bag_count()
+        t.bag.set_count(bag)
+        t.bag_label.setText(f"{bag} tile{'s' if bag != 1 else ''} in the bag")
+        limit = s.rules.fail_limit
+        t.fails_label.setText(f"Scoreless turns in a row: {s.game.fails} of {limit}")
+        t.fails_label.setStyleSheet(f"color: {self.theme.invalid}" if s.game.fails >= limit - 2 and s.game.fails
+                                    else f"color: {self.theme.muted_text}")
+        act = s.can_act()
+        has_pending = bool(s.pending())
+        t.done_button.setEnabled(act and has_pending)
+        t.recall_button.setEnabled(act and has_pending)
+        t.shuffle_button.setEnabled(act and len(s.rack_tiles()) > 1)
+        t.pass_button.setEnabled(act)
+        blocked = s.exchange_blocked()
+        t.exchange_button.setEnabled(act and blocked is None)
+        n = len(s.marked)
+        t.exchange_button.setText(f"Exchange {n}" if n else "Exchange")
+        t.exchange_button.setToolTip(blocked or f"Put the {texts.plural(n, 'marked tile')} back in the bag "
+                                                f"and draw as many")
+        t.exchange_button.setStatusTip(blocked or "")
+        # what covers the bottom: the rack, the hand-off, or the final result
+        if s.is_over:
+            t.game_over_label.setText(texts.describe_outcome(s.game.outcome, s.names()))
+            t.bottom.setCurrentWidget(t.game_over_label)
+            t.show_handoff(False)
+        elif s.handoff and not self.animator.busy:
+            self._fill_handoff()
+            t.bottom.setCurrentWidget(t.covered)
+            t.show_handoff(True)
+        elif not s.handoff:
+            t.bottom.setCurrentWidget(t.rack)
+            t.show_handoff(False)
+        self.history_action.setEnabled(True)
+
+    def _fill_handoff(self) -> None:
+        s = self.session
+        g = s.game
+        nxt = g.players[g.current]
+        if s.last_record is None:
+            # the draw for first player, as it happened
+            specs_by_seat = {seat: g.players[i] for i, seat in enumerate(g.seat_order)}
+            draw = []
+            parts = []
+            for n, rnd in enumerate(g.first_draw.rounds):
+                if n:
+                    draw.append(("— redraw:", TileFace("", 0, face_down=True), False))
+                for seat, tile in rnd.draws:
+                    name = specs_by_seat[seat].name
+                    letter = "" if tile.is_blank else tile.letter
+                    draw.append((name, TileFace(letter, s.value(tile), tile.is_blank), seat == g.first_draw.winner))
+                    parts.append(f"{name} drew {'a blank' if tile.is_blank else tile.letter}")
+            ties = len(g.first_draw.rounds) - 1
+            tie_text = f" after {texts.plural(ties, 'tie')}" if ties else ""
+            recap = (f"Draw for first play — nearest to A wins, a blank beats all. "
+                     f"{nxt.name} goes first{tie_text}.")
+            self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw)
+            self.table.handoff.first_draw_text = "; ".join(parts)
+        else:
+            recap = texts.describe_record(s.last_record, s.names())
+            self.table.handoff.set_content(nxt.name, nxt.mascot, recap)
+        self.table.handoff.set_scale(max(14.0, self.board.square_size()))
+        self.table.place_handoff()
+
+    def _on_preview(self, text: str, ok: bool) -> None:
+        t = self.table
+        t.preview_label.setText(text)
+        colour = self.theme.ok if ok else self.theme.invalid
+        t.preview_label.setStyleSheet(f"color: {colour}")
+
+    def show_message(self, text: str, level: str = "info") -> None:
+        colour = {"error": self.theme.invalid, "ok": self.theme.ok}.get(level, self.theme.text)
+        self.table.message_label.setStyleSheet(f"color: {colour}")
+        self.table.message_label.setText(text)
+
+    # ================================================================= intents from widgets
+    def _on_square_clicked(self, coord: Coord) -> None:
+        s = self.session
+        if s.selected is not None or s.pending_at(coord) is not None:
+            s.square_clicked(coord)
+            return
+        if s.committed(coord) is None:
+            if self.board.cursor == coord:
+                self.board.toggle_direction()
+            else:
+                self.board.set_cursor(coord)
+        self.board.setFocus()
+
+    def _on_letter_typed(self, letter: str, coord: Coord) -> None:
+        s = self.session
+        if s.committed(coord) is not None or s.pending_at(coord) is not None:
+            self.board.advance_cursor()
+            coord = self.board.cursor
+            if s.committed(coord) is not None or s.pending_at(coord) is not None:
+                return
+        if s.place_letter(letter, coord):
+            self.board.advance_cursor()
+
+    def _on_backspace(self) -> None:
+        coord = self.session.take_back_last()
+        if coord is not None:
+            self.board.set_cursor(coord)
+
+    def _on_commit(self) -> None:
+        self.session.commit()
+
+    def _on_exchange(self) -> None:
+        self.session.exchange_marked()
+
+    def confirm_pass(self) -> None:
+        if not self.session.can_act():
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Pass",
+                          f"{self.session.game.players[self.session.current].name}, pass this turn? "
+                          "You score nothing and keep your tiles.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.button(QMessageBox.StandardButton.Yes).setText("Pass")
+        box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        box.buttonClicked.connect(lambda b: self.session.pass_turn() if b is yes else None)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.pass_box = box
+        box.destroyed.connect(lambda *_: setattr(self, "pass_box", None))
+        box.open()
+
+    def _ask_blank_letter(self, tile_id: int, coord: Coord) -> None:
+        dlg = WildcardDialog(self, self.theme)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.letter_chosen.connect(lambda letter: self.session.move_tile(tile_id, coord, letter=letter))
+        dlg.rejected.connect(lambda: self.show_message("The blank stays on your rack.", "info"))
+        self.wildcard_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
+        dlg.open()
+
+    def _on_reveal(self) -> None:
+        self.session.reveal()
+        self.board.setFocus()
+        s = self.session
+        self.show_message(f"{s.game.players[s.current].name}, your turn. Drag tiles to the board, "
+                          "or click a square and type.", "info")
+
+    # ================================================================= animations
+    def _rect_of(self, loc, count: int | None = None) -> QRect:
+        if isinstance(loc, Coord):
+            return self.table.map_rect(self.board, self.board.square_rect(loc))
+        return self.table.map_rect(self.rack, self.rack.slot_rect(loc, count))
+
+    def _bag_rect(self) -> QRect:
+        bag = self.table.bag
+        side = int(self.board.square_size())
+        c = bag.mapTo(self.table, bag.rect().center())
+        return QRect(c.x() - side // 2, c.y() - side // 2, side, side)
+
+    def _on_flights(self, flights: tuple[Flight, ...]) -> None:
+        if self.animator.speed is Speed.OFF or not self.isVisible():
+            return
+        new_count = len(self.session.rack_tiles())
+        old_count = len(self.rack.tile_ids())
+        items = []
+        for f in flights:
+            src = self._rect_of(f.source, old_count)
+            dst = self._rect_of(f.target, new_count)
+            face = self._face(f.tile, f.letter if (isinstance(f.source, Coord) or not f.tile.is_blank) else "")
+            items.append((f.tile.id, face, src, dst))
+        self.animator.fly(items, stagger=False)
+        self._refresh_after_flight()
+
+    def _on_drawn(self, tiles) -> None:
+        if self.animator.speed is Speed.OFF or not self.isVisible():
+            return
+        rack_ids = [t.id for t in self.session.rack_tiles()]
+        items = []
+        for t in tiles:
+            if t.id in rack_ids:
+                dst = self._rect_of(rack_ids.index(t.id), len(rack_ids))
+                items.append((t.id, self._face(t, "" if t.is_blank else t.letter), self._bag_rect(), dst))
+        self.animator.fly(items, shake=self.table.bag)
+
+    def _on_returned_to_bag(self, pairs) -> None:
+        if self.animator.speed is Speed.OFF or not self.isVisible():
+            return
+        items = []
+        for tile, index in pairs:
+            src = self._rect_of(index, len(self.rack.tile_ids()))
+            items.append((-1 - tile.id, self._face(tile, "" if tile.is_blank else tile.letter), src, self._bag_rect()))
+        self.animator.fly(items)
+
+    def _on_animations_idle(self) -> None:
+        self._refresh_board()
+        self._refresh_rack()
+        self._refresh_state()
+
+    # ================================================================= turn and game end
+    def _on_turn_ended(self, record) -> None:
+        s = self.session
+        self.show_message(texts.describe_record(record, s.names()),
+                          "error" if record.kind.value == "failed" else "ok")
+        self.board.set_cursor(None)
+
+    def _on_game_over(self, outcome) -> None:
+        self.board.set_cursor(None)
+        dlg = GameOverDialog(self.session, self)
+        dlg.new_game_requested.connect(self.new_game_requested)
+        self.game_over_dialog = dlg
+        self.show_message(texts.describe_outcome(outcome, self.session.names()), "ok")
+        dlg.open()
+
+    # ================================================================= dialogs
+    def show_history(self, player: int | None = None) -> None:
+        dlg = ScoreHistoryDialog(self.session, player, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.history_dialog = dlg
+        dlg.show()
+
+    def show_scoreboard(self) -> None:
+        dlg = ScoreboardDialog(self.session, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.scoreboard_dialog = dlg
+        dlg.show()
+
+    def show_about(self) -> None:
+        dlg = AboutDialog(self.config.lexicon_label, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.about_dialog = dlg
+        dlg.show()
+
+    def closeEvent(self, event) -> None:
+        self.animator.finish_all()
+        if self.computer is not None:
+            self.computer.cancel()
+        super().closeEvent(event)
