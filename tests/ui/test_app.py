@@ -1,0 +1,41 @@
+"""The ``wordbler`` command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordbler.ui.app import build_parser, config_from_args, main
+
+
+def test_players_seed_and_rules_skip_the_dialog():
+    args = build_parser().parse_args(["--players", "Ann, Bob,Cleo", "--seed", "5", "--rules", "wordbler-classic"])
+    cfg = config_from_args(args)
+    assert [p.name for p in cfg.players] == ["Ann", "Bob", "Cleo"]
+    assert len({p.mascot for p in cfg.players}) == 3
+    assert cfg.seed == 5 and cfg.rules == "wordbler-classic"
+    g1, g2 = cfg.new_game(), cfg.new_game()
+    assert g1.racks == g2.racks  # the seed deals the same tiles
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "Ann"], "2-4 players"),
+    (["--players", "Ann,ann"], "unique"),
+    (["--players", "Ann,,Bob"], "needs a name"),
+    (["--players", "Ann,Bob", "--rules", "nope"], "unknown rules preset"),
+    (["--players", "A,B,C", "--rules", "tournament"], "2-2 players"),
+])
+def test_bad_command_lines_fail_with_a_message(argv, message, capsys):
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_open_is_reserved_and_speed_is_checked(capsys):
+    assert main(["--open", "game.gcg"]) == 2
+    assert "not available yet" in capsys.readouterr().err
+    assert main(["--animation", "warp"]) == 2
+    assert "unknown animation speed" in capsys.readouterr().err
+
+
+def test_a_bad_lexicon_file_is_reported(tmp_path, capsys):
+    assert main(["--players", "Ann,Bob", "--lexicon", str(tmp_path / "missing.txt")]) == 2
+    assert "--lexicon" in capsys.readouterr().err
