@@ -1,0 +1,55 @@
+"""Resolution independence: from 800x600 to 4K nothing overlaps or clips, sizes follow."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect
+
+from wordbler.model import Coord
+
+
+def _rect(widget, top):
+    return QRect(widget.mapTo(top, widget.rect().topLeft()), widget.size())
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_layout_fits_without_overlap(driver, qtbot, size):
+    d = driver(size=size, players=("Ann", "Bob", "Cleo", "Dan"))
+    w = d.window
+    d.reveal()
+    t = w.table
+    qtbot.waitUntil(lambda: t.width() > 0 and abs(t.side.width() - t.side.maximumWidth()) <= 1)
+    board, bottom, side = _rect(t.board.grid_host, t), _rect(t.bottom, t), _rect(t.side, t)
+    inside = t.rect()
+    for r in (board, bottom, side):
+        assert inside.contains(r), (r, inside)
+    assert not board.intersects(bottom) and not board.intersects(side) and not bottom.intersects(side)
+    # all 15 x 15 squares are the same size and inside the board
+    sizes = {sq.size().toTuple() for sq in t.board.squares.values()}
+    assert len(sizes) == 1
+    # rack tiles inside the rack, not overlapping each other
+    rects = [_rect(t.rack.tile_widget(i), t) for i in t.rack.tile_ids()]
+    for i, r in enumerate(rects):
+        assert bottom.contains(r)
+        for other in rects[i + 1:]:
+            assert not r.intersects(other)
+    # text fits its labels
+    for panel in t.player_panels:
+        assert panel.score.sizeHint().width() <= panel.score.width() + 1
+        assert panel.name.sizeHint().width() <= panel.name.width() + 1 or panel.name.width() > 40
+        assert _rect(panel, t).right() <= side.right() + 1
+    for b in t.all_buttons:
+        assert b.sizeHint().width() <= b.width() + 2, b.text()
+
+
+def test_tiles_and_fonts_grow_with_the_window(driver, qtbot):
+    d = driver(size=(800, 600))
+    w = d.window
+    d.reveal()
+    small = w.board.square_size(), w.rack.tile_size(), w.table.player_panels[0].score.font().pixelSize()
+    w.resize(1920, 1080)
+    qtbot.waitUntil(lambda: w.board.square_size() > small[0] * 1.5)
+    qtbot.waitUntil(lambda: w.table.player_panels[0].score.font().pixelSize() > small[2])
+    assert w.rack.tile_size() > small[1]
+    sq = w.board.squares[Coord(7, 7)]
+    assert sq.width() >= int(w.board.square_size()) - 1

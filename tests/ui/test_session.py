@@ -1,0 +1,172 @@
+"""GameSession without widgets: intents, undo commands, computer moves, signals."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordbler.game import Game, PlayerSpec
+from wordbler.model import Coord, Move, Placement, TurnKind
+from wordbler.ui.session import GameSession
+
+H8, I8, J8 = Coord(7, 7), Coord(7, 8), Coord(7, 9)
+
+
+@pytest.fixture
+def session(qtbot):
+    s = GameSession(Game(["Ann", "Bob"], seed=7, lexicon=None))
+    s.reveal()
+    return s
+
+
+def letters(s):
+    return [t for t in s.rack_tiles() if not t.is_blank]
+
+
+def test_nothing_moves_before_the_player_takes_the_seat(qtbot):
+    s = GameSession(Game(["Ann", "Bob"], seed=7))
+    t = s.rack_tiles()[0]
+    assert s.handoff and not s.can_act()
+    assert not s.move_tile(t.id, H8)
+    assert not s.commit() and not s.pass_turn()
+    s.reveal()
+    assert s.can_act()
+
+
+def test_each_movement_is_one_undo_command_and_redo_restores(session):
+    s = session
+    a, b = letters(s)[:2]
+    s.move_tile(a.id, H8)
+    s.move_tile(b.id, I8)
+    s.move_tile(b.id, J8)
+    assert s.undo_stack.count() == 3
+    s.undo_stack.undo()
+    assert s.pending_at(I8).tile == b
+    s.undo_stack.undo()
+    s.undo_stack.undo()
+    assert not s.pending() and len(s.rack_tiles()) == 7
+    assert [t.id for t in s.rack_tiles()] == [t.id for t in s.game.rack()]
+    for _ in range(3):
+        s.undo_stack.redo()
+    assert {p.coord for p in s.pending()} == {H8, J8}
+    assert s.game.pending == s.pending()  # the engine holds the candidate
+
+
+def test_undo_history_ends_with_the_turn(session):
+    s = session
+    a, b = letters(s)[:2]
+    s.move_tile(a.id, H8)
+    s.move_tile(b.id, I8)
+    assert s.commit()
+    assert s.undo_stack.count() == 0 and not s.undo_stack.canUndo()
+
+
+def test_drop_on_rack_insertion_index_means_before_that_tile(session):
+    s = session
+    ids = [t.id for t in s.rack_tiles()]
+    s.drop_on_rack(ids[1], 4)  # before the tile now at 4: lands at index 3
+    assert [t.id for t in s.rack_tiles()] == [ids[0], ids[2], ids[3], ids[1], ids[4], ids[5], ids[6]]
+    s.undo_stack.undo()
+    assert [t.id for t in s.rack_tiles()] == ids
+
+
+def test_blank_needs_a_letter(qtbot):
+    s = GameSession(Game(["Ann", "Bob"], seed=12))
+    s.reveal()
+    blank = next(t for t in s.rack_tiles() if t.is_blank)
+    asked = []
+    s.blank_letter_needed.connect(lambda tile_id, coord: asked.append((tile_id, coord)))
+    assert not s.move_tile(blank.id, H8)
+    assert asked == [(blank.id, H8)]
+    assert not s.move_tile(blank.id, H8, letter="1")
+    assert s.move_tile(blank.id, H8, letter="q")
+    assert s.pending_at(H8).letter == "Q"
+
+
+def test_preview_signal_carries_words_or_reasons(session, qtbot):
+    s = session
+    a, b = letters(s)[:2]
+    with qtbot.waitSignal(s.preview_changed) as sig:
+        s.move_tile(a.id, H8)
+    assert sig.args == ["The first word needs at least two tiles.", False]
+    with qtbot.waitSignal(s.preview_changed) as sig:
+        s.move_tile(b.id, I8)
+    text, ok = sig.args
+    assert ok and (a.letter + b.letter) in text and "points" in text
+
+
+def test_exchange_reasons(session):
+    s = session
+    assert "Ctrl+click" in s.exchange_blocked()
+    t = s.rack_tiles()[0]
+    s.toggle_mark(t.id)
+    assert s.exchange_blocked() is None
+    other = next(x for x in letters(s) if x.id != t.id)
+    s.move_tile(other.id, H8)
+    assert "back from the board" in s.exchange_blocked()
+    s.undo_stack.undo()
+    assert s.exchange_marked()
+    assert s.game.history[-1].kind is TurnKind.EXCHANGE
+
+
+def test_pass_with_tiles_on_the_board_returns_them(session):
+    s = session
+    a = letters(s)[0]
+    s.move_tile(a.id, H8)
+    assert s.pass_turn()
+    assert len(s.game.board) == 0 and not s.pending()
+    assert a in s.game.racks[s.game.history[-1].player]
+
+
+def test_apply_move_plays_a_computer_move_like_a_human_one(session, qtbot):
+    s = session
+    a, b = letters(s)[:2]
+    move = Move.play([Placement(a, H8, a.letter), Placement(b, I8, b.letter)])
+    flights = []
+    s.flights.connect(flights.append)
+    with qtbot.waitSignal(s.turn_ended) as sig:
+        assert s.apply_move(move)
+    assert sig.args[0].kind is TurnKind.PLAY
+    assert [f.target for f in flights[0]] == [H8, I8]
+    assert all(isinstance(f.source, int) for f in flights[0])  # from the rack
+    assert s.last_move == {H8, I8}
+    s.reveal()
+    assert s.apply_move(Move.exchange(s.rack_tiles()[:2]))
+    assert s.game.history[-1].kind is TurnKind.EXCHANGE
+    s.reveal()
+    assert s.apply_move(Move.pass_turn())
+    assert s.game.history[-1].kind is TurnKind.PASS
+
+
+def test_a_computer_seat_is_asked_to_move(qtbot):
+    s = GameSession(Game([PlayerSpec("Ann"), PlayerSpec("Robo", computer="beginner")], seed=7))
+    asked = []
+    s.computer_to_move.connect(asked.append)
+    s.reveal()
+    if s.game.players[s.current].computer:
+        assert asked == [s.current]
+        assert not s.can_act()  # no human moves tiles for the computer
+    else:
+        assert asked == []
+        s.pass_turn()
+        s.reveal()
+        assert asked == [s.current]
+
+
+def test_computer_runner_plays_off_the_gui_thread(qtbot, monkeypatch):
+    import wordbler.movegen as movegen
+    from wordbler.ui.computer import ComputerRunner
+
+    if not hasattr(movegen, "engine_generator"):  # a generator finding no play: exchange or pass
+        monkeypatch.setattr(movegen, "engine_generator", lambda lexicon, rules: (lambda board, rack: []),
+                            raising=False)
+    s = GameSession(Game([PlayerSpec("Robo", computer="beginner"), PlayerSpec("Ann")], seed=7))
+    runner = ComputerRunner(s)
+    if not s.game.players[0].computer:
+        s.reveal()
+        s.pass_turn()
+    with qtbot.waitSignal(s.turn_ended, timeout=30000) as sig:
+        s.reveal()
+    rec = sig.args[0]
+    assert s.game.players[rec.player].computer == "beginner"
+    assert rec.kind in (TurnKind.PLAY, TurnKind.EXCHANGE, TurnKind.PASS)
+    runner.cancel()
