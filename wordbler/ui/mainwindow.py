@@ -57,17 +57,21 @@ class HandoffPanel(QFrame):
         self.draw_row.setSpacing(6)
         self.button = QPushButton(self)
         self.button.setDefault(True)
+        self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.recap.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.button.clicked.connect(self.reveal_requested)
-        grid = QGridLayout(self)
-        grid.setContentsMargins(12, 8, 12, 8)
-        grid.setHorizontalSpacing(12)
-        grid.addWidget(self.mascot, 0, 0, 3, 1, Qt.AlignmentFlag.AlignTop)
-        grid.addWidget(self.title, 0, 1)
-        grid.addWidget(self.recap, 1, 1)
-        grid.addLayout(self.draw_row, 2, 1)
-        grid.addWidget(self.button, 3, 0, 1, 2, Qt.AlignmentFlag.AlignRight)
-        grid.setColumnStretch(1, 1)
-        grid.setRowStretch(2, 1)
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        text.addWidget(self.title)
+        text.addWidget(self.recap)
+        text.addLayout(self.draw_row)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 6, 10, 6)
+        row.setSpacing(12)
+        row.addWidget(self.mascot, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addLayout(text, 1)
+        row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._draw_widgets: list[QWidget] = []
         self._unit = 30.0
@@ -86,7 +90,7 @@ class HandoffPanel(QFrame):
         self._draw_widgets = []
         for label, face, _winner in draw or []:
             tv = TileView(face, self.theme, self)
-            tv.setFixedSize(int(self._unit * 0.9), int(self._unit * 0.9))
+            tv.setFixedSize(int(self._unit * 0.8), int(self._unit * 0.8))
             lab = QLabel(label, self)
             self.draw_row.addWidget(tv, 0, Qt.AlignmentFlag.AlignVCenter)
             self.draw_row.addWidget(lab, 0, Qt.AlignmentFlag.AlignVCenter)
@@ -99,15 +103,16 @@ class HandoffPanel(QFrame):
 
     def set_scale(self, unit: float) -> None:
         self._unit = unit
-        self.mascot.setFixedSize(int(unit * 1.5), int(unit * 1.5))
-        self.title.setFont(self.theme.font(unit * 0.6, bold=True))
-        self.recap.setFont(self.theme.font(unit * 0.36))
-        self.button.setFont(self.theme.font(unit * 0.4, bold=True))
+        self.mascot.setFixedSize(int(unit * 1.3), int(unit * 1.3))
+        self.title.setFont(self.theme.font(max(14, unit * 0.55), bold=True))
+        self.recap.setFont(self.theme.font(max(11, unit * 0.34)))
+        self.button.setFont(self.theme.font(max(11, unit * 0.38), bold=True))
+        self.button.setMinimumHeight(int(max(26, unit * 0.9)))
         for w in self._draw_widgets:
             if isinstance(w, TileView):
-                w.setFixedSize(int(unit * 0.9), int(unit * 0.9))
+                w.setFixedSize(int(unit * 0.8), int(unit * 0.8))
             else:
-                w.setFont(self.theme.font(unit * 0.36))
+                w.setFont(self.theme.font(max(11, unit * 0.34)))
 
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -212,7 +217,7 @@ class Table(QWidget):
     def apply_scale(self) -> None:
         """Follow the board's square size: rack, panels, fonts (resolution independence)."""
         q = max(14.0, self.board.square_size())
-        self.bottom.setFixedHeight(int(max(44, min(q * 1.55, 200))))
+        self.bottom.setFixedHeight(int(max(48, min(q * 1.75, 220))))
         for panel in self.player_panels:
             panel.set_scale(q)
         self.bag.setFixedSize(int(q * 1.9), int(q * 1.9))
@@ -230,12 +235,13 @@ class Table(QWidget):
 
     def place_handoff(self) -> None:
         """The hand-off panel floats over the rack and the bottom rows of the board."""
-        q = max(14.0, self.board.square_size())
         area = self.bottom.geometry()
-        height = int(max(area.height(), min(q * 4.2, 340)))
-        width = min(area.width(), int(max(q * 14, 380)))
-        x = area.left() + (area.width() - width) // 2
-        self.handoff.setGeometry(x, area.bottom() - height, width, height)
+        width = area.width()
+        # as tall as its text needs at this width, and never less than the rack it covers
+        needed = self.handoff.layout().heightForWidth(width) if self.handoff.layout().hasHeightForWidth() \
+            else self.handoff.sizeHint().height()
+        height = int(max(area.height(), needed))
+        self.handoff.setGeometry(area.left(), area.bottom() + 1 - height, width, height)
         self.handoff.raise_()
         self.animator.sync_geometry()
 

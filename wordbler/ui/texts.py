@@ -79,7 +79,8 @@ def describe_preview(preview: Preview | None) -> tuple[str, bool]:
 
 
 def letter_detail(w: WordScore) -> str:
-    """Per-letter breakdown: ``C 3 · A 1×2L=2 · T 1  ×2W → 12``."""
+    """Per-letter breakdown: ``C 3  A 1×2L=2  (T 1)   word ×2   → 12``; tiles already on the
+    board are in parentheses (their premiums are spent)."""
     parts = []
     for ls in w.letters:
         face = ls.letter.lower() if ls.is_blank else ls.letter
@@ -88,7 +89,7 @@ def letter_detail(w: WordScore) -> str:
         elif ls.premium is not None:
             parts.append(f"{face} {ls.value} on {ls.premium.label}")
         else:
-            parts.append(f"{face} {ls.points}" + ("" if ls.is_new else "·"))
+            parts.append(f"{face} {ls.points}" if ls.is_new else f"({face} {ls.points})")
     text = "  ".join(parts)
     if w.word_multiplier > 1:
         text += f"   word ×{w.word_multiplier}"
