@@ -309,6 +309,8 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
     FM, FS, FE = graph.fmask, graph.fstart, graph.fedge
     RM, RS, RE, RSEP = graph.rmask, graph.rstart, graph.redge, graph.rsep
     rroot = graph.rroot
+    FK, fkids = graph._fkids, graph.forward_children
+    RK, rkids = graph._rkids, graph.reverse_children
     BIDX = _BIT_INDEX
     UP, LOW = _UPPER, _LOWER
 
@@ -336,6 +338,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
     rlim = width  # squares >= rlim take no tile
     min_np = 1
     record = out.append
+    join = "".join
 
     def finish(x, ms, mw, cs, np):
         """The word spans [start, x): record it (one-tile plays only for their direction)."""
@@ -352,21 +355,23 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
         record((score, down, line_no, start, "".join(cur[start:x])))
 
     def go_right(x, f, ms, mw, cs, np, rmask):
-        # The word spans [start, x); square x is empty or off the board; f is a forward node.
+        # The word spans [start, x); square x (< rlim) is empty; f is a forward node with a
+        # letter that may go on x.  Each child's word is recorded here when it ends a word,
+        # and the search goes on only where another tile could follow (fewer calls).
         fm = FM[f]
-        if fm & FINAL and np >= min_np:
-            finish(x, ms, mw, cs, np)
-        if x >= rlim:
-            return
         cand = fm & xc[x]
-        if not cand:
-            return
         base = FS[f]
         lmx = lm[x]
         wmx = wm[x]
         xsx = xs[x]
         mw2 = mw * wmx
+        np2 = np + 1
+        can_record = np2 >= min_np
+        bonus = bingo if np2 == rack_size else 0
         run = runs_at[x + 1]
+        nx = x + 1
+        xcn = xc[nx] if nx < rlim else 0
+        blanks = ALL_LETTERS if rk[26] else 0
         m = cand & rmask
         while m:
             b = m & -m
@@ -375,7 +380,6 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
             child = FE[base + (fm & (b - 1)).bit_count()]
             v = VAL[li] * lmx
             ms2 = ms + v
-            nx = x + 1
             if run is not None:
                 bits, rv, nx = run
                 for bb in bits:
@@ -387,43 +391,50 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                 if not child:
                     continue
                 ms2 += rv
+                xcn = xc[nx] if nx < rlim else 0
+            cs2 = cs + (xsx + v) * wmx if xsx >= 0 else cs
+            cm = FM[child]
             cur[x] = UP[li]
+            if cm & FINAL and can_record:
+                if np2 == 1 and (nx - start < xl[x] or (nx - start == xl[x] and not tie_ok)):
+                    pass  # a one-tile play listed under the other direction
+                else:
+                    record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
             c = rk[li] - 1
-            rk[li] = c
-            go_right(
-                nx,
-                child,
-                ms2,
-                mw2,
-                cs + (xsx + v) * wmx if xsx >= 0 else cs,
-                np + 1,
-                rmask if c else rmask ^ b,
-            )
-            rk[li] = c + 1
-        if rk[26]:
+            rmask2 = rmask if c else rmask ^ b
+            if cm & xcn & (rmask2 | blanks):
+                rk[li] = c
+                go_right(nx, child, ms2, mw2, cs2, np2, rmask2)
+                rk[li] = c + 1
+        if blanks:
             rk[26] -= 1
+            blanks2 = ALL_LETTERS if rk[26] else 0
             cs2 = cs + xsx * wmx if xsx >= 0 else cs
-            m = cand
-            while m:
-                b = m & -m
-                m ^= b
-                li = BIDX[b]
-                child = FE[base + (fm & (b - 1)).bit_count()]
+            kids = FK.get(f) or fkids(f)
+            for b, li, child, cm in kids:
+                if not cand & b:
+                    continue
                 ms2 = ms
-                nx = x + 1
                 if run is not None:
                     bits, rv, nx = run
                     for bb in bits:
-                        cm = FM[child]
                         if not cm & bb:
                             child = 0
                             break
                         child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
+                        cm = FM[child]
                     if not child:
                         continue
                     ms2 += rv
+                    xcn = xc[nx] if nx < rlim else 0
                 cur[x] = LOW[li]
-                go_right(nx, child, ms2, mw2, cs2, np + 1, rmask)
+                if cm & FINAL and can_record:
+                    if np2 == 1 and (nx - start < xl[x] or (nx - start == xl[x] and not tie_ok)):
+                        pass
+                    else:
+                        record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
+                if cm & xcn & (rmask | blanks2):
+                    go_right(nx, child, ms2, mw2, cs2, np2, rmask)
             rk[26] += 1
 
     def go_left(left, n, ms, mw, cs, np, rmask):
@@ -433,7 +444,12 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
         sep = RSEP[n]
         if sep:
             start = left
-            go_right(rend + 1, sep, ms, mw, cs, np, rmask)
+            sm = FM[sep]
+            if sm & FINAL and np >= min_np:
+                finish(rend + 1, ms, mw, cs, np)
+            nx = rend + 1
+            if nx < rlim and sm & xc[nx] & (rmask | (ALL_LETTERS if rk[26] else 0)):
+                go_right(nx, sep, ms, mw, cs, np, rmask)
         x = left - 1
         if x < llim:
             return
@@ -469,12 +485,10 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
         if rk[26]:
             rk[26] -= 1
             cs2 = cs + xsx * wmx if xsx >= 0 else cs
-            m = cand
-            while m:
-                b = m & -m
-                m ^= b
-                li = BIDX[b]
-                child = RE[base + (rm & (b - 1)).bit_count()]
+            kids = RK.get(n) or rkids(n)
+            for b, li, child, _ in kids:
+                if not cand & b:
+                    continue
                 cur[x] = LOW[li]
                 go_left(x, child, ms, mw2, cs2, np + 1, rmask)
             rk[26] += 1

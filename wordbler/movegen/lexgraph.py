@@ -49,6 +49,7 @@ FINAL = 1 << 26
 ALL_LETTERS = (1 << 26) - 1
 MAX_WORD = 15
 MIN_WORD = 2
+MEMO_LIMIT = 50_000  # nodes per memo of children tuples (a few MB at most)
 
 _TYPECODE = "I" if array("I").itemsize == 4 else "L"
 if array(_TYPECODE).itemsize != 4:  # pragma: no cover - no such platform in practice
@@ -149,6 +150,8 @@ class LexGraph:
         "froot",
         "rroot",
         "word_count",
+        "_fkids",
+        "_rkids",
     )
 
     def __init__(self, arrays: dict[str, array], froot: int, rroot: int, word_count: int):
@@ -157,6 +160,8 @@ class LexGraph:
         self.froot = froot
         self.rroot = rroot
         self.word_count = word_count
+        self._fkids: dict[int, tuple] = {}  # memo for forward_children()
+        self._rkids: dict[int, tuple] = {}  # memo for reverse_children()
 
     # ---------------------------------------------------------------- building
     @classmethod
@@ -266,6 +271,43 @@ class LexGraph:
                 return 0
             n = fedge[fstart[n] + (m & (b - 1)).bit_count()]
         return n
+
+    def forward_children(self, node: int) -> tuple[tuple[int, int, int, int], ...]:
+        """``(letter bit, letter index, child, child's mask)`` per forward edge of ``node``.
+
+        Memoised: the move search calls this for the nodes it meets again and again (every
+        letter a blank could be), where walking a tuple beats bit tricks on the arrays.
+        """
+        kids = self._fkids.get(node)
+        if kids is None:
+            if len(self._fkids) >= MEMO_LIMIT:
+                self._fkids.clear()  # keeps the memory bounded; hot nodes come back quickly
+            kids = self._fkids[node] = self._children(node, self.fmask, self.fstart, self.fedge,
+                                                      self.fmask)
+        return kids
+
+    def reverse_children(self, node: int) -> tuple[tuple[int, int, int, int], ...]:
+        """As :meth:`forward_children` for the reverse graph (the mask is the child's)."""
+        kids = self._rkids.get(node)
+        if kids is None:
+            if len(self._rkids) >= MEMO_LIMIT:
+                self._rkids.clear()
+            kids = self._rkids[node] = self._children(node, self.rmask, self.rstart, self.redge,
+                                                      self.rmask)
+        return kids
+
+    @staticmethod
+    def _children(node, mask, start, edge, child_mask):
+        m = mask[node] & ALL_LETTERS
+        k = start[node]
+        out = []
+        while m:
+            b = m & -m
+            m ^= b
+            c = edge[k]
+            out.append((b, b.bit_length() - 1, c, child_mask[c]))
+            k += 1
+        return tuple(out)
 
     def is_final(self, node: int) -> bool:
         return bool(self.fmask[node] & FINAL)

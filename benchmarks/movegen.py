@@ -1,0 +1,133 @@
+"""Move-generation figures: per-position times, cache load, build time, structure memory.
+
+    python benchmarks/movegen.py [--repeat N] [--no-bundled]
+
+Uses the golden positions in ``../shared/positions`` (beside the repository; skipped with a
+message when absent) with their ``words.txt``, and the bundled dictionary when
+``wordbler.dictionary.load_bundled`` is available.  Prints figures only, no pass/fail, and
+the machine load (other work on the machine makes every figure noisy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from wordbler.movegen import LexGraph, generate, load_or_build  # noqa: E402
+
+POSITIONS = ROOT.parent / "shared" / "positions"
+
+
+def load_line() -> str:
+    try:
+        out = subprocess.run(["uptime"], capture_output=True, text=True, timeout=5).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        out = ""
+    if not out and hasattr(os, "getloadavg"):
+        out = "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return out or "load: unknown"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.2f} ms"
+
+
+def time_call(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def graph_figures(label: str, words: list[str], key: str, repeat: int) -> LexGraph:
+    print(f"\n== lexicon graph: {label} ({len(words)} entries)")
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        graph = load_or_build(words, key, Path(tmp))  # cold: build + write the cache
+        print(f"first build + cache write  {ms(time.perf_counter() - t)}")
+        loads = time_call(lambda: load_or_build((), key, Path(tmp)), repeat)
+        print(f"ready from cache           {ms(statistics.median(loads))} median, "
+              f"{ms(min(loads))} min, {ms(max(loads))} max ({repeat} loads)")
+        size = sum(f.stat().st_size for f in Path(tmp).iterdir())
+        tracemalloc.start()
+        loaded = load_or_build((), key, Path(tmp))
+        current, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        del loaded
+    stats = graph.stats()
+    print(f"structure memory           {current / 2**20:8.2f} MiB held "
+          f"(peak {peak / 2**20:.2f} MiB while loading; arrays {stats['bytes'] / 2**20:.2f} MiB; "
+          f"cache file {size / 2**20:.2f} MiB)")
+    print(f"nodes/edges                forward {stats['forward_nodes']}/{stats['forward_edges']}, "
+          f"reverse {stats['reverse_nodes']}/{stats['reverse_edges']}, words {stats['words']}")
+    return graph
+
+
+def position_figures(graph: LexGraph, repeat: int) -> None:
+    print(f"\n== move generation on the golden positions (median of {repeat} runs each)")
+    print("pos  rack     moves   generate (scores)   + objects, sorted")
+    rows = []
+    for i in range(1, 15):
+        n = f"{i:02d}"
+        board = (POSITIONS / f"{n}.board").read_text().splitlines()
+        rack = (POSITIONS / f"{n}.rack").read_text().strip()
+        moves = generate(board, rack, graph)
+        reps = repeat if i <= 10 else max(3, repeat // 4)
+        gen = statistics.median(time_call(lambda: generate(board, rack, graph), reps))
+        full = statistics.median(
+            time_call(lambda: generate(board, rack, graph).sorted_moves(), max(3, reps // 2))
+        )
+        rows.append((i, gen, full))
+        print(f"{n}   {rack:8} {len(moves):6}   {ms(gen)}          {ms(full)}")
+    first = [g for i, g, _ in rows if i <= 10]
+    first_full = [f for i, _, f in rows if i <= 10]
+    print(f"01-10 generate: median {ms(statistics.median(first))}, mean "
+          f"{ms(statistics.mean(first))}, max {ms(max(first))}")
+    print(f"01-10 + objects: median {ms(statistics.median(first_full))}, mean "
+          f"{ms(statistics.mean(first_full))}, max {ms(max(first_full))}")
+    for i, g, f in rows[10:]:
+        print(f"{i:02d} generate {ms(g)}; with every GeneratedMove made and sorted {ms(f)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--no-bundled", action="store_true", help="skip the bundled dictionary")
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} CPUs")
+    print(f"machine load before: {load_line()}")
+
+    if POSITIONS.is_dir():
+        words = (POSITIONS / "words.txt").read_text().split()
+        graph = graph_figures("positions/words.txt", words, "bench-golden", 5)
+        position_figures(graph, args.repeat)
+    else:
+        print(f"\n(golden positions not found at {POSITIONS}: position figures skipped)")
+
+    if not args.no_bundled:
+        try:
+            from wordbler.dictionary import load_bundled
+        except ImportError:
+            print("\n(wordbler.dictionary.load_bundled not available: bundled figures skipped)")
+        else:
+            lex = load_bundled()
+            graph_figures("bundled dictionary", list(lex), lex.content_hash, 5)
+
+    print(f"\nmachine load after: {load_line()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
