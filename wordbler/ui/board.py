@@ -321,8 +321,9 @@ class BoardWidget(QWidget):
         super().focusOutEvent(event)
 
     def set_square_states(self, states: dict[Coord, SquareState]) -> None:
-        for coord, sq in self.squares.items():
-            st = states[coord]
+        """Update the squares named in ``states`` (the others keep theirs)."""
+        for coord, st in states.items():
+            sq = self.squares[coord]
             want = self.direction if coord == self.cursor else None
             if st.cursor != want:
                 st = _replace(st, cursor=want)

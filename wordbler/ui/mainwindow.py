@@ -331,6 +331,8 @@ class MainWindow(QMainWindow):
         self.undo_action_holder = None
         self._install_undo_actions()
         self.board.show_labels = self.show_labels
+        self._board_key = None
+        self._pending_shown: set[Coord] = set()
         self._refresh_all()
         self.show_message(f"Dictionary: {config.lexicon_label or 'none (every word is accepted)'}. "
                           f"Rules: {game.rules.title}.", "info")
@@ -458,24 +460,32 @@ class MainWindow(QMainWindow):
         s = self.session
         return TileFace(letter, 0 if tile.is_blank else s.value(tile), tile.is_blank, **kw)
 
-    def _refresh_board(self) -> None:
+    def _square_state(self, coord: Coord, flying, selected) -> SquareState:
+        s = self.session
+        p = s.committed(coord)
+        if p is not None:
+            face = self._face(p.tile, p.letter, last_move=coord in s.last_move)
+            return SquareState(face, p.tile.id, False, None, self.show_labels)
+        p = s.pending_at(coord)
+        if p is not None and p.tile.id not in flying:
+            face = self._face(p.tile, p.letter, pending=True, selected=p.tile.id == selected)
+            return SquareState(face, p.tile.id, True, None, self.show_labels)
+        return SquareState(None, None, False, None, self.show_labels)
+
+    def _refresh_board(self, full: bool = False) -> None:
+        """Repaint the squares that can have changed: during a turn only the squares of this
+        turn's tiles (before and after the change); everything when a turn ends."""
         s = self.session
         flying = self.animator.in_flight()
-        states = {}
         selected = s.selected
-        for coord in self.board.squares:
-            p = s.committed(coord)
-            if p is not None:
-                face = self._face(p.tile, p.letter, last_move=coord in s.last_move)
-                states[coord] = SquareState(face, p.tile.id, False, None, self.show_labels)
-                continue
-            p = s.pending_at(coord)
-            if p is not None and p.tile.id not in flying:
-                face = self._face(p.tile, p.letter, pending=True, selected=p.tile.id == selected)
-                states[coord] = SquareState(face, p.tile.id, True, None, self.show_labels)
-                continue
-            states[coord] = SquareState(None, None, False, None, self.show_labels)
-        self.board.set_square_states(states)
+        pending = {p.coord for p in s.pending()}
+        if full or self._board_key != (len(s.game.history), s.last_move, self.show_labels):
+            coords = self.board.squares.keys()
+            self._board_key = (len(s.game.history), s.last_move, self.show_labels)
+        else:
+            coords = pending | self._pending_shown
+        self._pending_shown = pending
+        self.board.set_square_states({c: self._square_state(c, flying, selected) for c in coords})
 
     def _refresh_rack(self) -> None:
         s = self.session
