@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from wordbler.game import Game, PlayerSpec
 from wordbler.model import Coord, Move, Placement, TurnKind
@@ -170,3 +171,23 @@ def test_computer_runner_plays_off_the_gui_thread(qtbot, monkeypatch):
     assert s.game.players[rec.player].computer == "beginner"
     assert rec.kind in (TurnKind.PLAY, TurnKind.EXCHANGE, TurnKind.PASS)
     runner.cancel()
+
+
+def test_a_computer_seat_plays_in_the_window_and_its_rack_stays_hidden(make_window, qtbot, monkeypatch):
+    import wordbler.movegen as movegen
+
+    if not hasattr(movegen, "engine_generator"):
+        monkeypatch.setattr(movegen, "engine_generator", lambda lexicon, rules: (lambda board, rack: []),
+                            raising=False)
+    w = make_window(players=(PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")))
+    s = w.session
+    robo = next(i for i, p in enumerate(s.game.players) if p.computer)
+    if s.current != robo:  # Ann first: she passes
+        qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
+        s.pass_turn()
+    with qtbot.waitSignal(s.turn_ended, timeout=30000) as sig:
+        pass  # the window reveals the computer's seat by itself; the runner moves
+    assert sig.args[0].player == robo
+    qtbot.waitUntil(lambda: w.table.handoff.isVisible())
+    assert w.table.handoff.title.text() == "Your turn, Ann"
+    assert not s.can_act()  # until Ann takes the seat

@@ -396,3 +396,23 @@ def test_about_shows_the_dictionary_notes(driver):
     names = [name for name, _ in dlg.notes]
     assert any(n.upper().startswith(("README", "LICENSE")) for n in names)
     assert dlg.tabs.count() == 1 + len(dlg.notes)
+
+
+def test_view_choices_are_remembered(make_window, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from wordbler.ui.animation import Speed
+    from wordbler.ui.config import GameConfig
+    from wordbler.ui.mainwindow import MainWindow
+
+    settings = QSettings(str(tmp_path / "wordbler.ini"), QSettings.Format.IniFormat)
+    w = make_window()
+    w.settings = settings
+    w.labels_action.trigger()
+    w.speed_actions[Speed.SLOW].trigger()
+    settings.sync()
+    again = MainWindow(w.config, Speed.OFF, settings=settings)
+    assert not again.show_labels and not again.labels_action.isChecked()
+    assert settings.value("view/animation_speed") == "slow"
+    again.close()
+    again.deleteLater()

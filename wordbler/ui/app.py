@@ -32,8 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="standard", metavar="PRESET",
                    help=f"rules preset: {', '.join(PRESETS)} (default: standard)")
     p.add_argument("--lexicon", metavar="FILE", help="word list to use instead of the bundled one")
-    p.add_argument("--animation", default="normal", metavar="SPEED",
-                   help="animation speed: off, fast, normal, slow (default: normal)")
+    p.add_argument("--animation", metavar="SPEED",
+                   help="animation speed: off, fast, normal, slow (default: as last chosen, else normal)")
     p.add_argument("--open", metavar="FILE", dest="open_file",
                    help="open a saved game (not available yet)")
     return p
@@ -66,7 +66,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        speed = Speed.parse(args.animation)
+        speed = Speed.parse(args.animation) if args.animation else None
     except ValueError as e:
         print(f"wordbler: {e}", file=sys.stderr)
         return 2
@@ -81,20 +81,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"wordbler: {e}", file=sys.stderr)
             return 2
 
+    from PySide6.QtCore import QSettings, Qt
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import MainWindow
     from .setup import SetupDialog
 
+    # crisp at fractional scale factors (125 %, 150 %): Qt 6 is HiDPI aware by default
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
     app = QApplication.instance() or QApplication(list(sys.argv[:1]))
     app.setApplicationName("Wordbler")
     app.setOrganizationName("Wordbler")
+    settings = QSettings()
+    if speed is None:
+        try:
+            speed = Speed.parse(str(settings.value("view/animation_speed", "normal")))
+        except ValueError:
+            speed = Speed.NORMAL
     if config is None:
         dialog = SetupDialog(rules=args.rules if args.rules in PRESETS else "standard")
         if dialog.exec() != SetupDialog.DialogCode.Accepted:
             return 0
         config = dialog.config()
-    window = MainWindow(config, speed)
+    window = MainWindow(config, speed, settings=settings)
     window.resize(1100, 800)
     window.show()
     return app.exec()

@@ -273,11 +273,15 @@ class MainWindow(QMainWindow):
     new_game_requested = Signal()
 
     def __init__(self, config: GameConfig, speed: Speed = Speed.NORMAL,
-                 theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+                 theme: Theme = DEFAULT_THEME, parent: QWidget | None = None,
+                 settings=None) -> None:
         super().__init__(parent)
         self.theme = theme
         self.speed = speed
+        self.settings = settings  # a QSettings to remember view choices in, or None (tests)
         self.show_labels = True
+        if settings is not None:
+            self.show_labels = str(settings.value("view/premium_labels", "true")).lower() != "false"
         self.config = config
         self.setWindowTitle("Wordbler")
         self.setMinimumSize(800, 600)
@@ -327,6 +331,8 @@ class MainWindow(QMainWindow):
 
             self.computer = ComputerRunner(self.session, self)
             self.computer.failed.connect(lambda text: self.show_message(text, "error"))
+            self.computer.thinking.connect(
+                lambda i: self.show_message(f"{self.session.game.players[i].name} is thinking…", "info"))
         self._connect_signals()
         self.undo_action_holder = None
         self._install_undo_actions()
@@ -404,7 +410,7 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         self.labels_action = QAction("Show premium &labels", self)
         self.labels_action.setCheckable(True)
-        self.labels_action.setChecked(True)
+        self.labels_action.setChecked(self.show_labels)
         self.labels_action.toggled.connect(self.set_show_labels)
         view.addAction(self.labels_action)
         speed_menu = view.addMenu("&Animation speed")
@@ -436,11 +442,15 @@ class MainWindow(QMainWindow):
 
     def set_show_labels(self, on: bool) -> None:
         self.show_labels = on
+        if self.settings is not None:
+            self.settings.setValue("view/premium_labels", "true" if on else "false")
         self.board.show_labels = on
         self._refresh_board()
 
     def set_speed(self, speed: Speed) -> None:
         self.speed = speed
+        if self.settings is not None:
+            self.settings.setValue("view/animation_speed", speed.name.lower())
         self.animator.speed = speed
         self.speed_actions[speed].setChecked(True)
 
@@ -492,10 +502,11 @@ class MainWindow(QMainWindow):
         hidden = s.handoff or s.is_over
         marked, selected = s.marked, s.selected
         faces = []
+        secret = s.game.players[s.rack_player].computer is not None  # a computer's tiles stay hidden
         for t in s.rack_tiles():
             faces.append((t.id, self._face(t, "" if t.is_blank else t.letter, marked=t.id in marked,
                                            selected=t.id == selected,
-                                           face_down=False)))
+                                           face_down=secret)))
         self.rack.hidden_ids = set(self.animator.in_flight())
         self.rack.set_tiles(faces)
         self.rack.accepting = not hidden and s.can_act()
@@ -530,6 +541,10 @@ class MainWindow(QMainWindow):
             t.game_over_label.setText(texts.describe_outcome(s.game.outcome, s.names()))
             t.bottom.setCurrentWidget(t.game_over_label)
             t.show_handoff(False)
+        elif s.handoff and not self.animator.busy and self._computer_next():
+            t.show_handoff(False)
+            t.bottom.setCurrentWidget(t.covered)
+            QTimer.singleShot(0, self._reveal_for_computer)
         elif s.handoff and not self.animator.busy:
             self._fill_handoff()
             t.bottom.setCurrentWidget(t.covered)
@@ -538,6 +553,15 @@ class MainWindow(QMainWindow):
             t.bottom.setCurrentWidget(t.rack)
             t.show_handoff(False)
         self.history_action.setEnabled(True)
+
+    def _computer_next(self) -> bool:
+        g = self.session.game
+        return self.computer is not None and g.players[g.current].computer is not None
+
+    def _reveal_for_computer(self) -> None:
+        s = self.session
+        if s.handoff and not s.is_over and self._computer_next() and not self.animator.busy:
+            s.reveal()  # the runner answers computer_to_move with apply_move
 
     def _fill_handoff(self) -> None:
         s = self.session
@@ -565,6 +589,9 @@ class MainWindow(QMainWindow):
         else:
             recap = texts.describe_record(s.last_record, s.names())
             self.table.handoff.set_content(nxt.name, nxt.mascot, recap)
+        humans = [p for p in g.players if p.computer is None]
+        if len(humans) == 1:
+            self.table.handoff.title.setText(f"Your turn, {nxt.name}")
         self.table.handoff.set_scale(max(14.0, self.board.square_size()))
         self.table.place_handoff()
 
