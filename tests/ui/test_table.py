@@ -416,3 +416,49 @@ def test_view_choices_are_remembered(make_window, tmp_path):
     assert settings.value("view/animation_speed") == "slow"
     again.close()
     again.deleteLater()
+
+
+def test_first_draw_ties_are_redrawn_and_shown(driver):
+    d = driver(players=("Ann", "Bob", "Cleo"), seed=28)
+    g = d.game
+    assert len(g.first_draw.rounds) == 2
+    h = d.window.table.handoff
+    labels = [w.text() for w in h._draw_widgets if hasattr(w, "text")]
+    assert labels.count("Ann") == 2 and labels.count("Cleo") == 2 and labels.count("Bob") == 1
+    assert "— redraw:" in labels
+    assert "after 1 tie" in h.recap.text()
+    assert g.players[g.current].name == "Ann" and h.title.text() == "Pass to Ann"
+
+
+def test_scoreboard_lists_turns_and_totals(driver):
+    words = Words()
+    d = driver(lexicon=words)
+    d.reveal()
+    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
+    words.add(a.letter + b.letter)
+    d.drop_on_square(a.id, H8)
+    d.drop_on_square(b.id, I8)
+    d.done()
+    d.reveal()
+    d.session.pass_turn()
+    d.window.scoreboard_action.trigger()
+    board = d.window.scoreboard_dialog
+    t = board.table
+    assert [t.horizontalHeaderItem(i).text() for i in range(2)] == d.session.names()
+    first = d.game.history[0].player
+    assert (a.letter + b.letter) in t.item(0, first).text()
+    assert "pass" in t.item(0, 1 - first).text()
+    assert t.item(t.rowCount() - 1, first).text() == f"Total {d.game.scores[first]}"
+
+
+def test_history_shows_failed_plays_with_the_invalid_words(driver):
+    d = driver(lexicon=Words(), rules="wordbler-classic")
+    d.reveal()
+    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
+    d.drop_on_square(a.id, H8)
+    d.drop_on_square(b.id, I8)
+    d.done()
+    d.window.show_history(None)
+    item = d.window.history_dialog.tree.topLevelItem(0)
+    assert "failed play" in item.text(1) and (a.letter + b.letter) in item.text(1)
+    assert "not in the dictionary" in item.child(0).text(1)

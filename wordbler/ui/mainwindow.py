@@ -552,7 +552,10 @@ class MainWindow(QMainWindow):
         elif not s.handoff:
             t.bottom.setCurrentWidget(t.rack)
             t.show_handoff(False)
-        self.history_action.setEnabled(True)
+        if s.is_over:
+            self.setWindowTitle("Wordbler — game over")
+        else:
+            self.setWindowTitle(f"Wordbler — {s.game.players[s.current].name} to play")
 
     def _computer_next(self) -> bool:
         g = self.session.game
