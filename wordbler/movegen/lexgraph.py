@@ -184,15 +184,18 @@ class LexGraph:
         report(0.05)
         wordset = set(ws)
 
-        # prefixes by length, sorted
-        pref: list[set[str]] = [set() for _ in range(MAX_WORD + 1)]
+        # Prefixes by length, sorted.  Cutting the last letter off a sorted level keeps it
+        # sorted (duplicates side by side), and sorting two sorted runs is one merge, so
+        # no level needs a full sort.
+        by_len: list[list[str]] = [[] for _ in range(MAX_WORD + 1)]
         for w in ws:
-            pref[len(w)].add(w)
-        for L in range(MAX_WORD, 0, -1):
-            pref[L - 1].update({s[:-1] for s in pref[L]})
-        pref[0] = {""}
-        plevels = [sorted(s) for s in pref]
-        del pref
+            by_len[len(w)].append(w)  # ws is sorted, so each list is too
+        plevels: list[list[str]] = [[] for _ in range(MAX_WORD + 1)]
+        plevels[MAX_WORD] = by_len[MAX_WORD]
+        for L in range(MAX_WORD - 1, -1, -1):
+            cut = list(dict.fromkeys([s[:-1] for s in plevels[L + 1]]))
+            plevels[L] = list(dict.fromkeys(sorted(cut + by_len[L]))) if by_len[L] else cut
+        del by_len
         report(0.12)
 
         def final_flags(L: int) -> list[int]:
@@ -208,13 +211,14 @@ class LexGraph:
         # last letter.  A reversed prefix's separator is the prefix's forward class.
         sepmaps: list[dict[str, int]] = [{} for _ in range(MAX_WORD + 1)]
         rlevels: list[list[str]] = [[] for _ in range(MAX_WORD + 1)]
-        above: set[str] = set()
+        above: list[str] = []
         for L in range(MAX_WORD, 0, -1):
             revs = [p[::-1] for p in plevels[L]]
             sepmaps[L] = dict(zip(revs, fclasses[L]))
-            level = {r[:-1] for r in above}
-            level.update(revs)
-            rlevels[L] = sorted(level)
+            revs.sort()
+            cut = list(dict.fromkeys([r[:-1] for r in above]))  # sorted, as above is
+            level = list(dict.fromkeys(sorted(cut + revs)))  # a merge of two sorted runs
+            rlevels[L] = level
             above = level
         del above
         rlevels[0] = [""]
