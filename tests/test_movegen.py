@@ -17,6 +17,7 @@ from wordbler.movegen import (
     GeneratedMove,
     LexGraph,
     cache_path,
+    engine_generator,
     format_move,
     generate,
     load_or_build,
@@ -347,3 +348,21 @@ def test_engine_modules_do_not_import_qt():
     for py in list(root.glob("*.py")) + [Path(paths.__file__)]:
         text = py.read_text()
         assert "PySide" not in text and "PyQt" not in text, py
+
+
+# ---------------------------------------------------------------------------- engine_generator
+def test_engine_generator_caches_by_content(tmp_path):
+    from wordbler.dictionary import Lexicon
+
+    gen = engine_generator(SMALL, cache_dir=tmp_path)
+    assert gen(EMPTY, "CAT").lines()[:2] == ["8F ACT 10", "8F CAT 10"]
+    assert len(list(tmp_path.iterdir())) == 1
+    # the same words in another order (or as a Lexicon with the same content hash) hit the cache
+    gen2 = engine_generator(list(reversed(SMALL)), cache_dir=tmp_path)
+    assert gen2.graph.stats() == gen.graph.stats()
+    lex = Lexicon.from_words(SMALL)
+    gen3 = engine_generator(lex, STANDARD.with_changes(bingo_bonus=0), cache_dir=tmp_path)
+    assert len(list(tmp_path.iterdir())) == 1
+    assert gen3(EMPTY, "CAT").lines() == gen(EMPTY, "CAT").lines()
+    m = gen3(EMPTY, "CATS")[0]
+    assert isinstance(m, GeneratedMove) and m.leave in {"", "C", "A", "T", "S"}

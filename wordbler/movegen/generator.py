@@ -29,16 +29,21 @@ caller looks at a move (:class:`MoveList` is a lazy sequence).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
-from typing import Iterator, Sequence, overload
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Sequence, overload
 
 from ..model import COLUMN_LETTERS, Direction
 from ..rules import BLANK, STANDARD, RuleSet
-from .lexgraph import ALL_LETTERS, FINAL, LexGraph
+from .lexgraph import ALL_LETTERS, FINAL, LexGraph, load_or_build
 
 _UPPER = [chr(65 + i) for i in range(26)]
 _LOWER = [chr(97 + i) for i in range(26)]
 _BIT_INDEX = {1 << i: i for i in range(26)}
+# a word's character -> (letter, is_blank, the rack tile it uses)
+_FACE = {**{c: (c, False, c) for c in _UPPER}, **{c: (c.upper(), True, BLANK) for c in _LOWER}}
+_ACROSS, _DOWN = Direction.ACROSS, Direction.DOWN
 
 
 class BoardFormatError(ValueError):
@@ -114,12 +119,13 @@ class MoveList(Sequence[GeneratedMove]):
     ``lines()`` and ``best()`` work on the records without building every object.
     """
 
-    __slots__ = ("records", "_rows", "_rack")
+    __slots__ = ("records", "_rows", "_rack", "_cols")
 
     def __init__(self, records: list[tuple[int, int, int, int, str]], rows: list[str], rack: str):
         self.records = records
         self._rows = rows
         self._rack = rack
+        self._cols: list[str] | None = None
 
     def __len__(self) -> int:
         return len(self.records)
@@ -143,31 +149,28 @@ class MoveList(Sequence[GeneratedMove]):
 
     def _make(self, rec: tuple[int, int, int, int, str]) -> GeneratedMove:
         score, down, line, start, word = rec
-        rows = self._rows
+        leave = list(self._rack)
         tiles = []
         if down:
-            row, col = start, line
-            for i, ch in enumerate(word):
-                if rows[row + i][col] == ".":
-                    tiles.append((row + i, col, ch.upper(), ch.islower()))
-        else:
-            row, col = line, start
-            text = rows[row]
-            for i, ch in enumerate(word):
-                if text[col + i] == ".":
-                    tiles.append((row, col + i, ch.upper(), ch.islower()))
-        leave = list(self._rack)
-        for _, _, letter, blank in tiles:
-            leave.remove(BLANK if blank else letter)
-        return GeneratedMove(
-            row,
-            col,
-            Direction.DOWN if down else Direction.ACROSS,
-            word,
-            score,
-            tuple(tiles),
-            "".join(leave),
-        )
+            cols = self._cols
+            if cols is None:
+                cols = self._cols = ["".join(col) for col in zip(*self._rows)]
+            i = start
+            for ch, there in zip(word, cols[line][start:]):
+                if there == ".":
+                    letter, blank, rack_tile = _FACE[ch]
+                    tiles.append((i, line, letter, blank))
+                    leave.remove(rack_tile)
+                i += 1
+            return GeneratedMove(start, line, _DOWN, word, score, tuple(tiles), "".join(leave))
+        i = start
+        for ch, there in zip(word, self._rows[line][start:]):
+            if there == ".":
+                letter, blank, rack_tile = _FACE[ch]
+                tiles.append((line, i, letter, blank))
+                leave.remove(rack_tile)
+            i += 1
+        return GeneratedMove(line, start, _ACROSS, word, score, tuple(tiles), "".join(leave))
 
     @staticmethod
     def _key(rec):
@@ -614,3 +617,30 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                 z += 1
             rlim = z - 1 if z < width else width
             start_at_anchor(a)
+
+
+def engine_generator(
+    lexicon: Iterable[str],
+    rules: RuleSet = STANDARD,
+    *,
+    cache_dir: Path | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> Callable[[Sequence[str], str], MoveList]:
+    """A ``generate(board_rows, rack)`` function for the computer players and hints.
+
+    The graph comes from the user cache (keyed by ``lexicon.content_hash`` when the
+    lexicon has one, else by the SHA-256 of its sorted upper-case words), or is built once
+    and cached; ``progress`` reports a build 0..1.
+    """
+    key = getattr(lexicon, "content_hash", None)
+    words: Iterable[str] = lexicon
+    if not isinstance(key, str):
+        words = sorted({w.strip().upper() for w in lexicon})
+        key = hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
+    graph = load_or_build(words, key, cache_dir, progress)
+
+    def generate_moves(board_rows: Sequence[str], rack: str) -> MoveList:
+        return generate(board_rows, rack, graph, rules)
+
+    generate_moves.graph = graph  # type: ignore[attr-defined]
+    return generate_moves
