@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import struct
 from pathlib import Path
 
@@ -366,3 +367,23 @@ def test_engine_generator_caches_by_content(tmp_path):
     assert gen3(EMPTY, "CAT").lines() == gen(EMPTY, "CAT").lines()
     m = gen3(EMPTY, "CATS")[0]
     assert isinstance(m, GeneratedMove) and m.leave in {"", "C", "A", "T", "S"}
+
+
+def test_cache_keeps_only_recent_graphs_and_drops_stale_temp_files(tmp_path):
+    from wordbler.movegen.lexgraph import CACHE_KEEP
+
+    stale = tmp_path / "lexgraph-v1-dead.bin.123.tmp"
+    stale.write_bytes(b"partial")
+    os.utime(stale, (1, 1))
+    fresh_tmp = tmp_path / "lexgraph-v1-busy.bin.456.tmp"  # maybe another process writing
+    fresh_tmp.write_bytes(b"partial")
+    other = tmp_path / "unrelated.txt"
+    other.write_text("mine")
+    for i in range(CACHE_KEEP + 2):
+        load_or_build(SMALL, f"key{i}", tmp_path)
+        os.utime(cache_path(f"key{i}", tmp_path), (1000 + i, 1000 + i))
+    graphs = sorted(p.name for p in tmp_path.glob("*.bin"))
+    assert len(graphs) == CACHE_KEEP
+    assert cache_path(f"key{CACHE_KEEP + 1}", tmp_path).exists()
+    assert not cache_path("key0", tmp_path).exists()
+    assert not stale.exists() and fresh_tmp.exists() and other.exists()

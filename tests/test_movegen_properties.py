@@ -118,7 +118,7 @@ def play_rows(rows: list[str], move) -> list[str]:
     return ["".join(r) for r in grid]
 
 
-racks = st.lists(st.sampled_from(LETTERS), min_size=1, max_size=5).map("".join).filter(
+racks = st.lists(st.sampled_from(LETTERS), min_size=1, max_size=7).map("".join).filter(
     lambda r: r.count("?") <= 2
 )
 

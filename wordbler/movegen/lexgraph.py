@@ -37,6 +37,7 @@ import os
 import struct
 import sys
 import tempfile
+import time
 from array import array
 from collections import Counter
 from itertools import accumulate
@@ -49,6 +50,7 @@ FINAL = 1 << 26
 ALL_LETTERS = (1 << 26) - 1
 MAX_WORD = 15
 MIN_WORD = 2
+CACHE_KEEP = 4  # graphs kept in the cache directory (the most recently used)
 MEMO_LIMIT = 50_000  # nodes per memo of children tuples (a few MB at most)
 
 _TYPECODE = "I" if array("I").itemsize == 4 else "L"
@@ -484,12 +486,44 @@ def load_or_build(
         except CacheError:
             graph = None
         if graph is not None:
+            try:
+                os.utime(path)  # most recently used: kept by _prune_cache
+            except OSError:
+                pass
             if progress is not None:
                 progress(1.0)
             return graph
     graph = LexGraph.build(words, progress)
     try:
         _write_atomic(path, graph.to_bytes(key))
+        _prune_cache(Path(cache_dir), keep=path)
     except OSError:
         pass
     return graph
+
+
+def _prune_cache(cache_dir: Path, keep: Path) -> None:
+    """Drop all but the ``CACHE_KEEP`` most recently used graphs (old dictionary versions
+    would otherwise pile up, ~10 MB each) and temporary files left by a crash."""
+    now = time.time()
+    files = []
+    for p in cache_dir.glob("lexgraph-*"):
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        if p.name.endswith(".tmp"):
+            if now - st.st_mtime > 3600:
+                _unlink_quietly(p)
+        elif p.name.endswith(".bin") and p != keep:
+            files.append((st.st_mtime, p))
+    files.sort(reverse=True)
+    for _, p in files[CACHE_KEEP - 1 :]:
+        _unlink_quietly(p)
+
+
+def _unlink_quietly(p: Path) -> None:
+    try:
+        p.unlink()
+    except OSError:
+        pass
