@@ -153,39 +153,58 @@ def test_a_computer_seat_is_asked_to_move(qtbot):
         assert asked == [s.current]
 
 
-def test_computer_runner_plays_off_the_gui_thread(qtbot, monkeypatch):
-    import wordbler.movegen as movegen
+SMALL = {"AT", "TA", "IT", "TI", "ON", "NO", "TO", "OE", "EAT", "TEA", "ATE", "RAT", "TAR", "ART",
+         "ONE", "EON", "TEN", "NET", "SIT", "ITS", "TIS", "SAT", "AS", "IS", "OR", "RE", "ER", "ES"}
+
+
+def test_computer_runner_plays_off_the_gui_thread(qtbot, monkeypatch, tmp_path):
     from wordbler.ui.computer import ComputerRunner
 
-    if not hasattr(movegen, "engine_generator"):  # a generator finding no play: exchange or pass
-        monkeypatch.setattr(movegen, "engine_generator", lambda lexicon, rules: (lambda board, rack: []),
-                            raising=False)
-    s = GameSession(Game([PlayerSpec("Robo", computer="beginner"), PlayerSpec("Ann")], seed=7))
+    monkeypatch.setenv("WORDBLER_CACHE_DIR", str(tmp_path))  # the graph cache goes here
+    s = GameSession(Game([PlayerSpec("Robo", computer="beginner"), PlayerSpec("Ann")], seed=7,
+                         lexicon=frozenset(SMALL)))
     runner = ComputerRunner(s)
     if not s.game.players[0].computer:
         s.reveal()
         s.pass_turn()
-    with qtbot.waitSignal(s.turn_ended, timeout=30000) as sig:
+    with qtbot.waitSignal(s.turn_ended, timeout=60000) as sig:
         s.reveal()
     rec = sig.args[0]
     assert s.game.players[rec.player].computer == "beginner"
     assert rec.kind in (TurnKind.PLAY, TurnKind.EXCHANGE, TurnKind.PASS)
+    if rec.kind is TurnKind.PLAY:
+        assert all(w.word in SMALL for w in rec.words)
     runner.cancel()
 
 
-def test_a_computer_seat_plays_in_the_window_and_its_rack_stays_hidden(make_window, qtbot, monkeypatch):
-    import wordbler.movegen as movegen
+def test_computer_runner_reports_failures(qtbot):
+    from wordbler.ui.computer import ComputerRunner
 
-    if not hasattr(movegen, "engine_generator"):
-        monkeypatch.setattr(movegen, "engine_generator", lambda lexicon, rules: (lambda board, rack: []),
-                            raising=False)
-    w = make_window(players=(PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")))
+    def broken(lexicon, rules, progress=None):
+        raise RuntimeError("no graph today")
+
+    s = GameSession(Game([PlayerSpec("Robo", computer="beginner"), PlayerSpec("Ann")], seed=7,
+                         lexicon=frozenset(SMALL)))
+    runner = ComputerRunner(s, generator_factory=broken)
+    if not s.game.players[0].computer:
+        s.reveal()
+        s.pass_turn()
+    with qtbot.waitSignal(runner.failed, timeout=60000) as sig:
+        s.reveal()
+    assert "no graph today" in sig.args[0]
+    assert not runner.busy
+
+
+def test_a_computer_seat_plays_in_the_window_and_its_rack_stays_hidden(make_window, qtbot, monkeypatch, tmp_path):
+    monkeypatch.setenv("WORDBLER_CACHE_DIR", str(tmp_path))
+    w = make_window(players=(PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")),
+                    lexicon=frozenset(SMALL))
     s = w.session
     robo = next(i for i, p in enumerate(s.game.players) if p.computer)
     if s.current != robo:  # Ann first: she passes
         qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
         s.pass_turn()
-    with qtbot.waitSignal(s.turn_ended, timeout=30000) as sig:
+    with qtbot.waitSignal(s.turn_ended, timeout=60000) as sig:
         pass  # the window reveals the computer's seat by itself; the runner moves
     assert sig.args[0].player == robo
     qtbot.waitUntil(lambda: w.table.handoff.isVisible())

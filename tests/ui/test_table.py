@@ -61,8 +61,11 @@ def test_drop_rejects_foreign_mime_and_occupied_squares(driver):
     assert not send_drop(d.square(H8), other)
     a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
     d.drop_on_square(a.id, H8)
-    d.drop_on_square(b.id, H8)  # taken
-    assert d.session.pending_at(H8).tile == a
+    assert not d.drop_on_square(b.id, H8)  # taken: the square refuses the drag
+    assert d.session.pending_at(H8).tile == a and b.id in d.window.rack.tile_ids()
+    assert not d.square(H8).drag_hover
+    # the session refuses it too, with a message, if asked directly
+    d.session.move_tile(b.id, H8)
     assert "taken" in d.window.table.message_label.text()
 
 

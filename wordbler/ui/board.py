@@ -50,6 +50,11 @@ class SquareWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
         self.setAccessibleName(coord.label)
+        names = {"2L": "double letter", "3L": "triple letter", "2W": "double word", "3W": "triple word"}
+        tip = coord.label + (f": {names[premium.label]}" if premium else "") + (", start square" if is_start else "")
+        self.setToolTip(tip)
+        self.drag_hover = False  # a tile is being dragged over this square
+        self.dragging = False  # this square's tile is the one being dragged
 
     def set_state(self, state: SquareState) -> None:
         if state != self.state:
@@ -66,7 +71,7 @@ class SquareWidget(QWidget):
         inner = rect.adjusted(0.5, 0.5, -0.5, -0.5)
         p.fillRect(inner, th.premium_colour(self.premium))
         st = self.state
-        if st.face is None:
+        if st.face is None or self.dragging:
             if self.is_start:
                 p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
                 p.setPen(Qt.PenStyle.NoPen)
@@ -78,6 +83,8 @@ class SquareWidget(QWidget):
                 p.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.premium.label)
         else:
             paint_tile(p, rect, st.face, th)
+        if self.drag_hover:
+            p.fillRect(rect, _alpha(th.selected, 90))
         if st.cursor is not None:
             p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             pen = QPen(QColor(th.cursor), max(2.0, side * 0.08))
@@ -125,15 +132,27 @@ class SquareWidget(QWidget):
 
     # ---------------------------------------------------------------- drops
     def dragEnterEvent(self, event) -> None:
-        if read_tile_mime(event.mimeData()) is not None and self.board.accepting:
+        if read_tile_mime(event.mimeData()) is not None and self.board.accepting and (
+                self.state.face is None or self.dragging):
             event.acceptProposedAction()
+            if not self.drag_hover:
+                self.drag_hover = True
+                self.update()
         else:
             event.ignore()
 
     def dragMoveEvent(self, event) -> None:
         self.dragEnterEvent(event)
 
+    def dragLeaveEvent(self, event) -> None:
+        if self.drag_hover:
+            self.drag_hover = False
+            self.update()
+
     def dropEvent(self, event) -> None:
+        if self.drag_hover:
+            self.drag_hover = False
+            self.update()
         drag = read_tile_mime(event.mimeData())
         if drag is None or not self.board.accepting:
             event.ignore()
@@ -141,6 +160,12 @@ class SquareWidget(QWidget):
         event.setDropAction(Qt.DropAction.MoveAction)
         event.accept()
         self.board.tile_dropped.emit(drag.tile_id, drag.origin, self.coord)
+
+
+def _alpha(colour: str, alpha: int) -> QColor:
+    c = QColor(colour)
+    c.setAlpha(alpha)
+    return c
 
 
 def _star(center: QPointF, outer: float, inner: float) -> QPainterPath:
@@ -253,7 +278,13 @@ class BoardWidget(QWidget):
         painter.end()
         drag.setPixmap(pm)
         drag.setHotSpot(QPoint(square.width() // 2, square.height() // 2))
-        drag.exec(Qt.DropAction.MoveAction)
+        square.dragging = True  # the square looks empty while its tile is in the hand
+        square.update()
+        try:
+            drag.exec(Qt.DropAction.MoveAction)
+        finally:
+            square.dragging = False
+            square.update()
 
     # ---------------------------------------------------------------- keyboard
     def set_cursor(self, coord: Coord | None) -> None:

@@ -292,6 +292,7 @@ class MainWindow(QMainWindow):
         self.scoreboard_dialog: ScoreboardDialog | None = None
         self.about_dialog: AboutDialog | None = None
         self.computer = None
+        self.generator_factory = None  # tests may plug in another move generator
         self.setup_dialog = None
         self._build_menus()
         self.new_game_requested.connect(self.open_new_game_dialog)
@@ -329,7 +330,9 @@ class MainWindow(QMainWindow):
         if any(p.computer for p in game.players):
             from .computer import ComputerRunner
 
-            self.computer = ComputerRunner(self.session, self)
+            self.computer = ComputerRunner(self.session, self, self.generator_factory)
+            self.computer.preparing.connect(
+                lambda f: self.show_message(f"Preparing the computer player… {int(f * 100)} %", "info"))
             self.computer.failed.connect(lambda text: self.show_message(text, "error"))
             self.computer.thinking.connect(
                 lambda i: self.show_message(f"{self.session.game.players[i].name} is thinking…", "info"))

@@ -63,6 +63,7 @@ class RackWidget(QWidget):
         self.tiles = [RackTile(self) for _ in range(rack_size)]
         self._faces: list[tuple[int, TileFace]] = []
         self._drop_index: int | None = None
+        self.dragging: int | None = None  # the tile being dragged from here
         self.setAcceptDrops(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(40)
@@ -113,7 +114,7 @@ class RackWidget(QWidget):
                 w.tile_id = tile_id
                 w.set_face(face)
                 w.setGeometry(self.slot_rect(i))
-                w.setVisible(tile_id not in self.hidden_ids)
+                w.setVisible(tile_id not in self.hidden_ids and tile_id != self.dragging)
                 w.setToolTip("Drag to the board, click to select, Ctrl+click to mark for exchange")
             else:
                 w.tile_id = None
@@ -165,7 +166,14 @@ class RackWidget(QWidget):
         painter.end()
         drag.setPixmap(pm)
         drag.setHotSpot(QPoint(w.width() // 2, w.height() // 2))
-        drag.exec(Qt.DropAction.MoveAction)
+        tile_id = w.tile_id
+        self.dragging = tile_id
+        w.hide()  # the tile is in the hand, not on the rack
+        try:
+            drag.exec(Qt.DropAction.MoveAction)
+        finally:
+            self.dragging = None
+            self._layout_tiles()
 
     # ---------------------------------------------------------------- drops
     def dragEnterEvent(self, event) -> None:
