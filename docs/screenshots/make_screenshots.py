@@ -67,7 +67,9 @@ def main() -> None:
     config = GameConfig(specs, "standard", lexicon, "English (SCOWL 80)", seed=2026)
 
     # setup dialog
-    setup = SetupDialog(previous=config)
+    with_computer = GameConfig(specs[:2] + (PlayerSpec("Cleo", "penguin", "intermediate"),), "standard",
+                               lexicon, "English (SCOWL 80)")
+    setup = SetupDialog(previous=with_computer)
     setup.show()
     settle(app)
     setup.grab().save(str(HERE / "setup-dialog.png"))

@@ -11,6 +11,42 @@ from .session import PlayerView
 from .theme import DEFAULT_THEME, Theme
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that ends in "…" when its text does not fit (full text as tooltip)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = text
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(20)
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        if text != self._full:
+            self._full = text
+            self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(10, self.width()))
+        super().setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self._elide()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(20, super().minimumSizeHint().height())
+
+
 class MascotView(QWidget):
     """A mascot drawn from its SVG at any size; clicking it emits :attr:`clicked`."""
 
@@ -62,8 +98,8 @@ class PlayerPanel(QFrame):
         self.mascot.setCursor(Qt.CursorShape.PointingHandCursor)
         self.mascot.setToolTip("Click to see this player's score history")
         self.marker = QLabel("▶", self)
-        self.name = QLabel(self)
-        self.detail = QLabel(self)
+        self.name = ElidedLabel("", self)
+        self.detail = ElidedLabel("", self)
         self.score = QLabel("0", self)
         self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.name.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
@@ -84,9 +120,9 @@ class PlayerPanel(QFrame):
     def set_view(self, view: PlayerView) -> None:
         self.view = view
         self.mascot.set_mascot(view.mascot)
-        self.name.setText(view.name)
+        self.name.set_full_text(view.name)
         kind = f"computer · {view.computer}" if view.computer else (mascot_title(view.mascot) if view.mascot else "")
-        self.detail.setText(kind)
+        self.detail.set_full_text(kind)
         self.score.setText(str(view.score))
         self.marker.setVisible(True)
         self.marker.setText("▶" if view.is_current else " ")
