@@ -1,0 +1,72 @@
+"""Validation + scoring time per move, over every tile play of the shared tournament records.
+
+For each play, on the position before it: ``Game``-style checks (``analyze`` for the shape and
+the per-letter breakdown of every word, then the dictionary lookup of each word formed).
+Prints the median, mean, 95th percentile and max in microseconds.  Figures only.
+
+    python benchmarks/validation.py [../shared/gcg]
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from wordbler.dictionary import load_bundled
+from wordbler.gcg import EventKind
+from wordbler.model import Placement, Tile
+from wordbler.placement import analyze, invalid_words
+from wordbler.replay import replay_file
+from wordbler.rules import STANDARD
+
+
+def cases(folder: Path):
+    """(board before, placements) for every tile play that stayed on the board."""
+    out = []
+    for path in sorted(folder.glob("*.gcg")):
+        result = replay_file(path)
+        for before, after in zip(result.steps, result.steps[1:]):
+            ev = after.event
+            if ev.kind is not EventKind.PLAY or not after.changed:
+                continue
+            placements = []
+            for i, c in enumerate(after.changed):
+                p = after.board[c]
+                if p is None:
+                    break
+                placements.append(Placement(Tile(1000 + i, p.tile.letter), c, p.letter))
+            else:
+                out.append((before.board, placements))
+    return out
+
+
+def main() -> None:
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else (
+        Path(__file__).resolve().parents[2] / "shared" / "gcg")
+    if not folder.is_dir():
+        print(f"no records at {folder}; pass a folder of .gcg files")
+        return
+    lexicon = load_bundled()
+    work = cases(folder)
+    times = []
+    for _ in range(5):
+        for board, placements in work:
+            t0 = time.perf_counter()
+            breakdown = analyze(board, placements, STANDARD)
+            invalid_words(breakdown, lexicon)
+            times.append((time.perf_counter() - t0) * 1e6)
+    times.sort()
+    print(f"load average: {os.getloadavg()[0]:.2f}")
+    print(f"{len(work)} tile plays from {folder}, x5")
+    print(
+        f"validation+scoring per move: median {statistics.median(times):.0f} us, "
+        f"mean {statistics.fmean(times):.0f} us, p95 {times[int(len(times) * 0.95)]:.0f} us, "
+        f"max {times[-1]:.0f} us"
+    )
+
+
+if __name__ == "__main__":
+    main()
