@@ -210,3 +210,13 @@ def test_a_computer_seat_plays_in_the_window_and_its_rack_stays_hidden(make_wind
     qtbot.waitUntil(lambda: w.table.handoff.isVisible())
     assert w.table.handoff.title.text() == "Your turn, Ann"
     assert not s.can_act()  # until Ann takes the seat
+
+
+def test_only_a_blank_can_show_another_letter(session):
+    s = session
+    t = letters(s)[0]
+    other = "Q" if t.letter != "Q" else "Z"
+    assert not s.move_tile(t.id, H8, letter=other)
+    assert not s.pending() and len(s.rack_tiles()) == 7
+    assert s.move_tile(t.id, H8, letter=t.letter.lower())
+    assert s.pending_at(H8).letter == t.letter

@@ -304,6 +304,8 @@ class GameSession(QObject):
                 return False
             if target == source:
                 return False
+            if letter is not None and not tile.is_blank and letter.upper() != tile.letter:
+                return False  # only a blank can show another letter
             after = letter or before or (None if tile.is_blank else tile.letter)
             if after is None:
                 self.blank_letter_needed.emit(tile_id, target)
@@ -503,12 +505,13 @@ class GameSession(QObject):
             return
         tile = self.game.tiles[tile_id]
         shown = letter or (self._placed[source].letter if isinstance(source, Coord) else tile.letter)
+        placed = Placement(tile, target, letter or tile.letter) if isinstance(target, Coord) else None
         if isinstance(source, Coord):
             del self._placed[source]
         else:
             self._rack.remove(tile_id)
-        if isinstance(target, Coord):
-            self._placed[target] = Placement(tile, target, letter or tile.letter)
+        if placed is not None:
+            self._placed[target] = placed
         else:
             self._rack.insert(min(target, len(self._rack)), tile_id)
         self._marked.discard(tile_id)
