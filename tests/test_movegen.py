@@ -387,3 +387,10 @@ def test_cache_keeps_only_recent_graphs_and_drops_stale_temp_files(tmp_path):
     assert cache_path(f"key{CACHE_KEEP + 1}", tmp_path).exists()
     assert not cache_path("key0", tmp_path).exists()
     assert not stale.exists() and fresh_tmp.exists() and other.exists()
+
+
+def test_empty_word_list_gives_an_empty_graph(tmp_path):
+    g = load_or_build([], "empty", tmp_path)
+    assert len(g) == 0 and list(g.words()) == [] and not g.contains("AB")
+    assert len(generate(EMPTY, "AB?", g)) == 0
+    assert load_or_build([], "empty", tmp_path).stats() == g.stats()

@@ -115,6 +115,49 @@ def _minimise_levels(levels, heads_of, progress, lo, hi):
     return list(reg), classes
 
 
+def _reverse_classes(plevels, fclasses, progress, lo, hi):
+    """The minimised reverse graph, level by level from the longest reversed factors.
+
+    Level ``L`` holds the reversed factors of length ``L``: the reversed prefixes of that
+    length plus level ``L+1`` less its last letter.  Both are sorted runs (cutting the last
+    letter off a sorted list keeps it sorted), so one merge gives the level, and the parents
+    cut from level ``L+1`` are counted on the way, which is where each node's block of
+    children ends.  A node's signature is its separator target (the forward class of the
+    prefix it spells, if any) and its children's letters and classes, as in
+    :func:`_minimise_levels`.  Returns ``(signatures, root class)``.
+    """
+    reg: dict = {None: 0}
+    setdefault = reg.setdefault
+    nxt: list[str] = []
+    nxt_classes: list[int] = []
+    for L in range(MAX_WORD, -1, -1):
+        if L:
+            revs = [p[::-1] for p in plevels[L]]
+            sep_of = dict(zip(revs, fclasses[L])).get
+            revs.sort()
+        else:
+            revs, sep_of = [""], {}.get  # the root; it never crosses the separator
+        if nxt:
+            counts = Counter([s[:-1] for s in nxt])
+            level = list(dict.fromkeys(sorted([*counts, *revs]))) if revs else list(counts)
+            get = counts.get
+            ends = list(accumulate([get(s, 0) for s in level]))
+            starts = [0]
+            starts += ends[:-1]
+            tokens = [c * 32 + ord(s[-1]) - 65 for c, s in zip(nxt_classes, nxt)]
+            classes = [
+                setdefault((h, *tokens[a:b]) if a != b else h, len(reg))
+                for h, a, b in zip([sep_of(s, 0) for s in level], starts, ends)
+            ]
+        else:
+            level = revs
+            classes = [setdefault(sep_of(s, 0), len(reg)) for s in level]
+        nxt, nxt_classes = level, classes
+        if progress is not None:
+            progress(lo + (hi - lo) * (MAX_WORD - L + 1) / (MAX_WORD + 1))
+    return list(reg), nxt_classes[0]
+
+
 def _layout(sigs, mask_of_head):
     """Flatten signatures (class order) into mask / start / edge arrays (+ heads)."""
     mask = array(_TYPECODE, [0])
@@ -197,6 +240,7 @@ class LexGraph:
         for L in range(MAX_WORD - 1, -1, -1):
             cut = list(dict.fromkeys([s[:-1] for s in plevels[L + 1]]))
             plevels[L] = list(dict.fromkeys(sorted(cut + by_len[L]))) if by_len[L] else cut
+        plevels[0] = [""]  # the root, even for an empty list
         del by_len
         report(0.12)
 
@@ -209,32 +253,8 @@ class LexGraph:
         froot = fclasses[0][0]
         report(0.32)
 
-        # Reversed factors by length: R_L = rev(prefixes of length L) plus R_{L+1} less its
-        # last letter.  A reversed prefix's separator is the prefix's forward class.
-        sepmaps: list[dict[str, int]] = [{} for _ in range(MAX_WORD + 1)]
-        rlevels: list[list[str]] = [[] for _ in range(MAX_WORD + 1)]
-        above: list[str] = []
-        for L in range(MAX_WORD, 0, -1):
-            revs = [p[::-1] for p in plevels[L]]
-            sepmaps[L] = dict(zip(revs, fclasses[L]))
-            revs.sort()
-            cut = list(dict.fromkeys([r[:-1] for r in above]))  # sorted, as above is
-            level = list(dict.fromkeys(sorted(cut + revs)))  # a merge of two sorted runs
-            rlevels[L] = level
-            above = level
-        del above
-        rlevels[0] = [""]
-        report(0.5)
-
-        def separators(L: int) -> list[int]:
-            if L == 0:
-                return [0]
-            get = sepmaps[L].get
-            return [get(s, 0) for s in rlevels[L]]
-
-        rsigs, rclasses = _minimise_levels(rlevels, separators, report, 0.5, 0.92)
-        rroot = rclasses[0][0]
-        del rlevels, sepmaps, rclasses
+        rsigs, rroot = _reverse_classes(plevels, fclasses, report, 0.32, 0.92)
+        del plevels, fclasses
         rmask, rstart, redge, rsep = _layout(rsigs, lambda sep: 0)
         report(0.98)
         graph = cls(
