@@ -220,3 +220,28 @@ def test_only_a_blank_can_show_another_letter(session):
     assert not s.pending() and len(s.rack_tiles()) == 7
     assert s.move_tile(t.id, H8, letter=t.letter.lower())
     assert s.pending_at(H8).letter == t.letter
+
+
+def test_a_computers_drawn_tiles_fly_face_down(make_window, qtbot, monkeypatch, tmp_path):
+    from wordbler.ui.animation import Speed
+    from wordbler.ui.tiles import TileView
+
+    monkeypatch.setenv("WORDBLER_CACHE_DIR", str(tmp_path))
+    w = make_window(players=(PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")),
+                    lexicon=frozenset(SMALL), speed=Speed.FAST)
+    s = w.session
+    robo = next(i for i, p in enumerate(s.game.players) if p.computer)
+    flights = []
+    w.animator.started.connect(lambda: flights.append(
+        [v.face() for v in w.animator.layer.findChildren(TileView) if v.isVisible()]))
+    if s.current != robo:
+        qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
+        s.pass_turn()
+    with qtbot.waitSignal(s.turn_ended, timeout=60000) as sig:
+        pass
+    rec = sig.args[0]
+    assert rec.player == robo
+    if rec.drawn:
+        drawn_flight = flights[-1]
+        assert drawn_flight and all(f.face_down for f in drawn_flight)
+    qtbot.waitUntil(lambda: not w.animator.busy, timeout=10000)

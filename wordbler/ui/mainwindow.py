@@ -505,7 +505,7 @@ class MainWindow(QMainWindow):
         hidden = s.handoff or s.is_over
         marked, selected = s.marked, s.selected
         faces = []
-        secret = s.game.players[s.rack_player].computer is not None  # a computer's tiles stay hidden
+        secret = self._rack_secret()  # a computer's tiles stay hidden
         for t in s.rack_tiles():
             faces.append((t.id, self._face(t, "" if t.is_blank else t.letter, marked=t.id in marked,
                                            selected=t.id == selected,
@@ -713,8 +713,14 @@ class MainWindow(QMainWindow):
         for t in tiles:
             if t.id in rack_ids:
                 dst = self._rect_of(rack_ids.index(t.id), len(rack_ids))
-                items.append((t.id, self._face(t, "" if t.is_blank else t.letter), self._bag_rect(), dst))
+                face = self._face(t, "" if t.is_blank else t.letter, face_down=self._rack_secret())
+                items.append((t.id, face, self._bag_rect(), dst))
         self.animator.fly(items, shake=self.table.bag)
+
+    def _rack_secret(self) -> bool:
+        """Is the rack on show a computer's (its tiles are shown face down)?"""
+        s = self.session
+        return s.game.players[s.rack_player].computer is not None
 
     def _on_returned_to_bag(self, pairs) -> None:
         if self.animator.speed is Speed.OFF or not self.isVisible():
@@ -722,7 +728,8 @@ class MainWindow(QMainWindow):
         items = []
         for tile, index in pairs:
             src = self._rect_of(index, len(self.rack.tile_ids()))
-            items.append((-1 - tile.id, self._face(tile, "" if tile.is_blank else tile.letter), src, self._bag_rect()))
+            face = self._face(tile, "" if tile.is_blank else tile.letter, face_down=self._rack_secret())
+            items.append((-1 - tile.id, face, src, self._bag_rect()))
         self.animator.fly(items)
 
     def _on_animations_idle(self) -> None:
