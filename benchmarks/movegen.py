@@ -75,8 +75,9 @@ def graph_figures(label: str, words: list[str], key: str, repeat: int) -> LexGra
     return graph
 
 
-def position_figures(graph: LexGraph, repeat: int) -> None:
-    print(f"\n== move generation on the golden positions (median of {repeat} runs each)")
+def position_figures(graph: LexGraph, repeat: int, label: str = "positions/words.txt") -> None:
+    print(f"\n== move generation on the golden positions with {label} "
+          f"(median of {repeat} runs each)")
     print("pos  rack     moves   generate (scores)   + objects, sorted")
     rows = []
     for i in range(1, 15):
@@ -123,7 +124,9 @@ def main() -> int:
             print("\n(wordbler.dictionary.load_bundled not available: bundled figures skipped)")
         else:
             lex = load_bundled()
-            graph_figures("bundled dictionary", list(lex), lex.content_hash, 5)
+            graph = graph_figures("bundled dictionary", list(lex), lex.content_hash, 5)
+            if POSITIONS.is_dir():
+                position_figures(graph, args.repeat, "the bundled dictionary")
 
     print(f"\nmachine load after: {load_line()}")
     return 0
