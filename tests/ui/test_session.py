@@ -232,8 +232,14 @@ def test_a_computers_drawn_tiles_fly_face_down(make_window, qtbot, monkeypatch, 
     s = w.session
     robo = next(i for i, p in enumerate(s.game.players) if p.computer)
     flights = []
-    w.animator.started.connect(lambda: flights.append(
-        [v.face() for v in w.animator.layer.findChildren(TileView) if v.isVisible()]))
+    seen: set[int] = set()
+
+    def started() -> None:  # the tiles of the flight that just started
+        views = [v for v in w.animator.layer.findChildren(TileView) if id(v) not in seen]
+        seen.update(id(v) for v in views)
+        flights.append([v.face() for v in views])
+
+    w.animator.started.connect(started)
     if s.current != robo:
         qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
         s.pass_turn()
