@@ -1,4 +1,29 @@
-"""Qt user interface of Wordbler (the only package that imports Qt)."""
+"""Qt user interface of Wordbler (the only package that imports Qt).
+
+Layers (see DESIGN.md): widgets emit intent -> :class:`session.GameSession` calls the engine
+-> the session's signals make the widgets repaint.
+
+=================  ==========================================================================
+``app``            ``wordbler`` entry point: command line, setup dialog or ``--players``.
+``setup``          :class:`SetupDialog`: players (name, mascot by drag and drop with undo,
+                   human/computer), rules preset, dictionary with inline errors.
+``config``         :class:`GameConfig` (what a new game is made of), lexicon loading.
+``mainwindow``     :class:`MainWindow` (menus, dialogs, ``_connect_signals``), :class:`Table`
+                   (board, rack, side panel), :class:`HandoffPanel` (between turns).
+``session``        :class:`GameSession`: intents, queries, undoable tile moves
+                   (:class:`MoveTileCommand`, :class:`ReorderRackCommand`), ``apply_move``.
+``board``          :class:`BoardWidget` (QGridLayout of 225 :class:`SquareWidget`), cursor.
+``rack``           :class:`RackWidget` with :class:`RackTile` s.
+``panels``         player panels, mascot view, the bag.
+``tiles``          painting a tile (:func:`paint_tile`, :class:`TileFace`, :class:`TileView`).
+``animation``      :class:`Animator`: QPropertyAnimation flights and the bag's shake; speeds.
+``dialogs``        wildcard chooser, score history, scoreboard, game over, about.
+``computer``       :class:`ComputerRunner`: computer turns in a QThreadPool worker.
+``mime``           the drag payloads ``application/x-wordbler-tile`` and ``-mascot``.
+``theme``          colours and fonts.
+``texts``          the wording of refusals, previews and recaps.
+=================  ==========================================================================
+"""
 
 from ._refcount_guard import install as _install_refcount_guard
 
