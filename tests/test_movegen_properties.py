@@ -44,7 +44,8 @@ def board_from_rows(rows: list[str]) -> Board:
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
             if ch != ".":
-                board._put([Placement(Tile(tid, "?" if ch.islower() else ch), Coord(r, c), ch.upper())])
+                tile = Tile(tid, "?" if ch.islower() else ch)
+                board._put([Placement(tile, Coord(r, c), ch.upper())])
                 tid += 1
     return board
 

@@ -343,6 +343,12 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
     record = out.append
     join = "".join
 
+    # The search state travels as arguments: ms = main word's letter sum so far (board tiles
+    # at face value, new tiles times their letter premium), mw = its word multiplier, cs =
+    # the summed scores of the cross words made so far, np = tiles placed, rmask = letters
+    # with at least one tile left on the rack (rk holds the counts, rk[26] the blanks).
+    # cur holds the line's letters, the new tiles written in as they are placed.
+
     def finish(x, ms, mw, cs, np):
         """The word spans [start, x): record it (one-tile plays only for their direction)."""
         if np == 1:
