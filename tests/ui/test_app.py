@@ -39,3 +39,20 @@ def test_open_is_reserved_and_speed_is_checked(capsys):
 def test_a_bad_lexicon_file_is_reported(tmp_path, capsys):
     assert main(["--players", "Ann,Bob", "--lexicon", str(tmp_path / "missing.txt")]) == 2
     assert "--lexicon" in capsys.readouterr().err
+
+
+def test_main_opens_the_table_and_returns_when_it_closes(qapp, monkeypatch, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    # keep the user's real settings out of it
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+    monkeypatch.setattr(qapp, "exec", lambda: 0)  # do not block: look at what main built
+    assert main(["--players", "Ann,Bob", "--seed", "3", "--animation", "off"]) == 0
+    from wordbler.ui.mainwindow import MainWindow
+
+    windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow)]
+    assert windows and windows[-1].session.names() and windows[-1].isVisible()
+    for w in windows:
+        w.settings = None
+        w.close()
+        w.deleteLater()

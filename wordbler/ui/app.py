@@ -89,8 +89,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .setup import SetupDialog
 
     # crisp at fractional scale factors (125 %, 150 %): Qt 6 is HiDPI aware by default
-    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
-    app = QApplication.instance() or QApplication(list(sys.argv[:1]))
+    app = QApplication.instance()
+    if app is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication(list(sys.argv[:1]))
     app.setApplicationName("Wordbler")
     app.setOrganizationName("Wordbler")
     settings = QSettings()
