@@ -251,3 +251,11 @@ def test_a_computers_drawn_tiles_fly_face_down(make_window, qtbot, monkeypatch, 
         drawn_flight = flights[-1]
         assert drawn_flight and all(f.face_down for f in drawn_flight)
     qtbot.waitUntil(lambda: not w.animator.busy, timeout=10000)
+
+
+def test_typing_between_turns_does_nothing(qtbot):
+    s = GameSession(Game(["Ann", "Bob"], seed=7))
+    said = []
+    s.message.connect(lambda text, level: said.append(text))
+    assert not s.place_letter("E", H8)
+    assert said == [] and not s.pending()

@@ -330,7 +330,7 @@ class GameSession(QObject):
     def place_letter(self, letter: str, coord: Coord) -> bool:
         """Keyboard play: put a rack tile showing ``letter`` on ``coord`` (a blank if none)."""
         letter = letter.upper()
-        if len(letter) != 1 or not ("A" <= letter <= "Z"):
+        if len(letter) != 1 or not ("A" <= letter <= "Z") or not self.can_act():
             return False
         rack = self.rack_tiles()
         tile = next((t for t in rack if t.letter == letter), None)
