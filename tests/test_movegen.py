@@ -394,3 +394,14 @@ def test_empty_word_list_gives_an_empty_graph(tmp_path):
     assert len(g) == 0 and list(g.words()) == [] and not g.contains("AB")
     assert len(generate(EMPTY, "AB?", g)) == 0
     assert load_or_build([], "empty", tmp_path).stats() == g.stats()
+
+
+def test_cheap_views_match_the_objects():
+    g = LexGraph.build(SMALL + ["CATTIER"])
+    board = list(EMPTY)
+    board[7] = "......CAT......"
+    moves = generate(board, "ST?A", g)
+    assert len(moves) > 10
+    assert moves.scores() == [m.score for m in moves]
+    assert moves.tile_counts() == [len(m.tiles) for m in moves]
+    assert moves[0] == list(moves)[0] and moves[:2] == list(moves)[:2]

@@ -194,6 +194,21 @@ class MoveList(Sequence[GeneratedMove]):
 
         return [self._make(r) for r in heapq.nsmallest(n, self.records, key=self._key)]
 
+    def scores(self) -> list[int]:
+        """Every move's score, in generation order, without making move objects."""
+        return [r[0] for r in self.records]
+
+    def tile_counts(self) -> list[int]:
+        """Every move's number of tiles placed, in generation order, without objects."""
+        rows = self._rows
+        cols = self._cols
+        if cols is None:
+            cols = self._cols = ["".join(col) for col in zip(*rows)]
+        return [
+            (cols if down else rows)[line].count(".", start, start + len(word))
+            for _, down, line, start, word in self.records
+        ]
+
     def lines(self, top: int | None = None) -> list[str]:
         """``"<coord> <word> <score>"`` lines in the ``.moves`` order."""
         keyed = sorted(map(self._key, self.records))
