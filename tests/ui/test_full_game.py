@@ -123,6 +123,15 @@ def test_a_whole_game_through_the_widgets(driver, qtbot):
     assert play.child(0).text(1).startswith(w1)
     assert "→" in play.child(0).child(0).text(1)
 
+    # ---- the scoreboard: one row per round, the settlement, the totals
+    w.scoreboard_action.trigger()
+    table = w.scoreboard_dialog.table
+    rows = [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
+    assert rows[-2:] == ["End", "Σ"] and len(rows) == 9 // 2 + 1 + 2
+    for p in range(2):
+        assert table.item(table.rowCount() - 1, p).text() == f"Total {g.scores[p]}"
+        assert "tiles left" in table.item(table.rowCount() - 2, p).text()
+
     # ---- New game from the game-over screen opens the setup dialog
     d.click(over.new_button)
     assert w.setup_dialog is not None and w.setup_dialog.isVisible()

@@ -238,31 +238,37 @@ class ScoreboardDialog(QDialog):
         names = self.session.names()
         n = len(names)
         rounds: list[list[str]] = []
+        end = [""] * n
         totals = [0] * n
         row: list[str] | None = None
         for rec in g.history:
-            if row is None or rec.player == 0 and any(row) or row[rec.player]:
+            totals[rec.player] += rec.score
+            if rec.kind is TurnKind.SETTLEMENT:
+                end[rec.player] = f"tiles left  {rec.score:+d}  = {totals[rec.player]}"
+                continue
+            if row is None or row[rec.player]:  # a player's second entry starts a new round
                 row = [""] * n
                 rounds.append(row)
-            totals[rec.player] += rec.score
             label = {TurnKind.PLAY: rec.words[0].word if rec.words else "play",
                      TurnKind.FAILED_PLAY: "failed", TurnKind.EXCHANGE: "exchange",
-                     TurnKind.PASS: "pass", TurnKind.SETTLEMENT: "tiles left",
-                     TurnKind.HINT: "hint"}[rec.kind]
+                     TurnKind.PASS: "pass", TurnKind.HINT: "hint"}[rec.kind]
             row[rec.player] = f"{label}  {rec.score:+d}  = {totals[rec.player]}"
+        has_end = any(end)
         self.table.setColumnCount(n)
         self.table.setHorizontalHeaderLabels(names)
-        self.table.setRowCount(len(rounds) + 1)
-        for r, cells in enumerate(rounds):
+        self.table.setRowCount(len(rounds) + has_end + 1)
+        for r, cells in enumerate(rounds + ([end] if has_end else [])):
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
+        last = len(rounds) + has_end
         for c in range(n):
             item = QTableWidgetItem(f"Total {g.scores[c]}")
             f = item.font()
             f.setBold(True)
             item.setFont(f)
-            self.table.setItem(len(rounds), c, item)
-        self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(rounds))] + ["Σ"])
+            self.table.setItem(last, c, item)
+        self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(rounds))]
+                                           + (["End"] if has_end else []) + ["Σ"])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
 
