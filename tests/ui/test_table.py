@@ -465,3 +465,25 @@ def test_history_shows_failed_plays_with_the_invalid_words(driver):
     item = d.window.history_dialog.tree.topLevelItem(0)
     assert "failed play" in item.text(1) and (a.letter + b.letter) in item.text(1)
     assert "not in the dictionary" in item.child(0).text(1)
+
+
+def test_double_click_takes_a_tile_of_this_turn_back(driver, qtbot):
+    d = driver()
+    d.reveal()
+    t = next(t for t in d.session.rack_tiles() if not t.is_blank)
+    d.drop_on_square(t.id, H8)
+    qtbot.mouseDClick(d.square(H8), Qt.MouseButton.LeftButton)
+    assert d.session.pending_at(H8) is None and d.session.rack_tiles()[-1] == t
+
+
+def test_handoff_recaps_every_turn_since_the_players_last(driver):
+    d = driver(players=("Ann", "Bob", "Cleo"))
+    names = d.session.names()
+    for _ in range(2):  # two passes
+        d.reveal()
+        d.session.pass_turn()
+    recap = d.window.table.handoff.recap.text().splitlines()
+    assert recap == [f"{names[0]} passed.", f"{names[1]} passed."]
+    d.reveal()
+    d.session.pass_turn()
+    assert d.window.table.handoff.recap.text().splitlines() == [f"{names[1]} passed.", f"{names[2]} passed."]

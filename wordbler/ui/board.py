@@ -130,6 +130,12 @@ class SquareWidget(QWidget):
             self.board.square_clicked.emit(self.coord)
         event.accept()
 
+    def mouseDoubleClickEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = None
+            self.board.square_double_clicked.emit(self.coord)
+        event.accept()
+
     # ---------------------------------------------------------------- drops
     def dragEnterEvent(self, event) -> None:
         if read_tile_mime(event.mimeData()) is not None and self.board.accepting and (
@@ -188,6 +194,7 @@ class BoardWidget(QWidget):
     """The board, kept square and centred in whatever space it gets, with A-O / 1-15 bands."""
 
     square_clicked = Signal(object)  # Coord
+    square_double_clicked = Signal(object)  # Coord
     tile_dropped = Signal(int, object, object)  # tile id, origin (Coord or None: rack), target Coord
     letter_typed = Signal(str, object)  # letter, Coord at the cursor
     backspace_pressed = Signal()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from wordbler.model import Coord
+from wordbler.model import Coord, TurnKind
 
 from . import texts
 from .animation import Animator, Speed
@@ -362,6 +362,7 @@ class MainWindow(QMainWindow):
         s.undo_stack.indexChanged.connect(self._refresh_state)
 
         t.board.square_clicked.connect(self._on_square_clicked)
+        t.board.square_double_clicked.connect(self._on_square_double_clicked)
         t.board.tile_dropped.connect(lambda tile_id, origin, coord: s.move_tile(tile_id, coord))
         t.board.letter_typed.connect(self._on_letter_typed)
         t.board.backspace_pressed.connect(self._on_backspace)
@@ -593,7 +594,14 @@ class MainWindow(QMainWindow):
             self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw)
             self.table.handoff.first_draw_text = "; ".join(parts)
         else:
-            recap = texts.describe_record(s.last_record, s.names())
+            # every turn since the next player's own last turn, oldest first
+            since = []
+            for rec in reversed(g.history):
+                if rec.player == g.current and rec.kind is not TurnKind.HINT:
+                    break
+                if rec.kind is not TurnKind.HINT:
+                    since.append(texts.describe_record(rec, s.names()))
+            recap = "\n".join(reversed(since)) or texts.describe_record(s.last_record, s.names())
             self.table.handoff.set_content(nxt.name, nxt.mascot, recap)
         humans = [p for p in g.players if p.computer is None]
         if len(humans) == 1:
@@ -624,6 +632,13 @@ class MainWindow(QMainWindow):
             else:
                 self.board.set_cursor(coord)
         self.board.setFocus()
+
+    def _on_square_double_clicked(self, coord: Coord) -> None:
+        """Double-click a tile of this turn: back to the rack."""
+        s = self.session
+        p = s.pending_at(coord)
+        if p is not None:
+            s.move_tile(p.tile.id, len(s.rack_tiles()), animate=True)
 
     def _on_letter_typed(self, letter: str, coord: Coord) -> None:
         s = self.session
