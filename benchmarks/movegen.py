@@ -11,13 +11,13 @@ the machine load (other work on the machine makes every figure noisy).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,25 +51,62 @@ def time_call(fn, repeat: int) -> list[float]:
     return out
 
 
-def graph_figures(label: str, words: list[str], key: str, repeat: int) -> LexGraph:
-    print(f"\n== lexicon graph: {label} ({len(words)} entries)")
-    with tempfile.TemporaryDirectory() as tmp:
+_CHILD = r"""
+import json, sys, time, tracemalloc
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from wordbler.movegen import load_or_build
+source, key, cache, mode = sys.argv[2:6]
+if source == "bundled":
+    from wordbler.dictionary import load_bundled
+    words = list(load_bundled())
+else:
+    words = Path(source).read_text().split()
+out = {}
+if mode == "build":
+    t = time.perf_counter()
+    load_or_build(words, key, Path(cache))
+    out["build"] = time.perf_counter() - t
+else:
+    loads = []
+    for i in range(5):
         t = time.perf_counter()
-        graph = load_or_build(words, key, Path(tmp))  # cold: build + write the cache
-        print(f"first build + cache write  {ms(time.perf_counter() - t)}")
-        loads = time_call(lambda: load_or_build((), key, Path(tmp)), repeat)
-        print(f"ready from cache           {ms(statistics.median(loads))} median, "
-              f"{ms(min(loads))} min, {ms(max(loads))} max ({repeat} loads)")
+        graph = load_or_build((), key, Path(cache))
+        loads.append(time.perf_counter() - t)
+        del graph
+    tracemalloc.start()
+    graph = load_or_build((), key, Path(cache))
+    out["held"], out["peak"] = tracemalloc.get_traced_memory()
+    out["loads"] = loads
+print(json.dumps(out))
+"""
+
+
+def fresh_process(source: str, key: str, cache: str, mode: str) -> dict:
+    """Run a build or cache loads in a new interpreter, as at an application's start."""
+    res = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(ROOT), source, key, cache, mode],
+        capture_output=True, text=True, check=True,
+    )
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def graph_figures(label: str, source: str, key: str) -> LexGraph:
+    """Build and load times in fresh processes; returns the graph for the position runs."""
+    print(f"\n== lexicon graph: {label}")
+    with tempfile.TemporaryDirectory() as tmp:
+        built = fresh_process(source, key, tmp, "build")
+        print(f"first build + cache write  {ms(built['build'])}  (fresh process)")
+        loaded = fresh_process(source, key, tmp, "load")
+        loads = loaded["loads"]
+        print(f"ready from cache           {ms(loads[0])} first load in a fresh process; "
+              f"then median {ms(statistics.median(loads[1:]))}")
         size = sum(f.stat().st_size for f in Path(tmp).iterdir())
-        tracemalloc.start()
-        loaded = load_or_build((), key, Path(tmp))
-        current, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        del loaded
+        graph = load_or_build((), key, Path(tmp))
     stats = graph.stats()
-    print(f"structure memory           {current / 2**20:8.2f} MiB held "
-          f"(peak {peak / 2**20:.2f} MiB while loading; arrays {stats['bytes'] / 2**20:.2f} MiB; "
-          f"cache file {size / 2**20:.2f} MiB)")
+    print(f"structure memory           {loaded['held'] / 2**20:8.2f} MiB held "
+          f"(peak {loaded['peak'] / 2**20:.2f} MiB while loading; arrays "
+          f"{stats['bytes'] / 2**20:.2f} MiB; cache file {size / 2**20:.2f} MiB)")
     print(f"nodes/edges                forward {stats['forward_nodes']}/{stats['forward_edges']}, "
           f"reverse {stats['reverse_nodes']}/{stats['reverse_edges']}, words {stats['words']}")
     return graph
@@ -111,8 +148,7 @@ def main() -> int:
     print(f"machine load before: {load_line()}")
 
     if POSITIONS.is_dir():
-        words = (POSITIONS / "words.txt").read_text().split()
-        graph = graph_figures("positions/words.txt", words, "bench-golden", 5)
+        graph = graph_figures("positions/words.txt", str(POSITIONS / "words.txt"), "bench-golden")
         position_figures(graph, args.repeat)
     else:
         print(f"\n(golden positions not found at {POSITIONS}: position figures skipped)")
@@ -123,8 +159,7 @@ def main() -> int:
         except ImportError:
             print("\n(wordbler.dictionary.load_bundled not available: bundled figures skipped)")
         else:
-            lex = load_bundled()
-            graph = graph_figures("bundled dictionary", list(lex), lex.content_hash, 5)
+            graph = graph_figures("bundled dictionary", "bundled", load_bundled().content_hash)
             if POSITIONS.is_dir():
                 position_figures(graph, args.repeat, "the bundled dictionary")
 
