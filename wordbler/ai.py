@@ -257,9 +257,9 @@ class Strong(Player):
             else:
                 board = apply_to_rows(pos.board, c)
                 replies = self._generate(board, opp_rack)
-                reply = max((m.score for m in replies), default=0)
+                reply = max(_scores(replies), default=0)
                 # if the opponent can go out, we also lose our leave (and they gain it)
-                out_reply = any(len(m.tiles) == len(opp_rack) for m in replies)
+                out_reply = len(opp_rack) in _tile_counts(replies)
                 mine = tile_points(c.leave, rules)
                 val = c.score - reply - (2 * mine if out_reply else 0)
             if best_val is None or val > best_val:
@@ -289,7 +289,7 @@ class Expert(Strong):
             opp = "".join(rng.sample(unseen, min(pos.rules.rack_size, len(unseen))))
             for i, c in enumerate(ranked):
                 board = apply_to_rows(pos.board, c)
-                reply = max((m.score for m in self._generate(board, opp)), default=0)
+                reply = max(_scores(self._generate(board, opp)), default=0)
                 totals[i] += c.score + leave_value(c.leave, pos.bag_count) - reply
             rounds += 1
         if rounds == 0:
@@ -335,6 +335,16 @@ def to_candidate(move, rack: str) -> Candidate:
         used = "".join(BLANK if b else letter for _, _, letter, b in tiles)
         leave = _minus(rack, used)
     return Candidate(move.row, move.col, direction, move.word, move.score, tiles, leave)
+
+
+def _scores(moves) -> list[int]:
+    """Scores of generated moves; the engine's MoveList gives them without building moves."""
+    return moves.scores() if hasattr(moves, "scores") else [m.score for m in moves]
+
+
+def _tile_counts(moves) -> set[int]:
+    counts = moves.tile_counts() if hasattr(moves, "tile_counts") else [len(m.tiles) for m in moves]
+    return set(counts)
 
 
 def _with_equity(c: Candidate, equity: float) -> Candidate:
