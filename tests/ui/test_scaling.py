@@ -16,8 +16,16 @@ def _rect(widget, top):
 def test_layout_fits_without_overlap(driver, qtbot, size):
     d = driver(size=size, players=("Ann", "Bob", "Cleo", "Dan"))
     w = d.window
-    d.reveal()
     t = w.table
+    # the hand-off panel (with the first draw) covers the rack, inside the left column
+    qtbot.waitUntil(lambda: abs(t.side.width() - t.side.maximumWidth()) <= 1)
+    t.place_handoff()
+    handoff, side0, bottom0 = _rect(t.handoff, t), _rect(t.side, t), _rect(t.bottom, t)
+    assert t.rect().contains(handoff) and not handoff.intersects(side0)
+    assert handoff.contains(bottom0)
+    for child in (t.handoff.title, t.handoff.button, t.handoff.mascot):
+        assert handoff.contains(_rect(child, t))
+    d.reveal()
     qtbot.waitUntil(lambda: t.width() > 0 and abs(t.side.width() - t.side.maximumWidth()) <= 1)
     board, bottom, side = _rect(t.board.grid_host, t), _rect(t.bottom, t), _rect(t.side, t)
     inside = t.rect()

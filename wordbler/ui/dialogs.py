@@ -330,7 +330,8 @@ def dictionary_notes() -> list[tuple[str, str]]:
     out = []
     try:
         folder = data_dir("dictionaries")
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        # the README (attribution) first, then licences
+        for entry in sorted(folder.iterdir(), key=lambda e: (not e.name.upper().startswith("README"), e.name)):
             name = entry.name
             upper = name.upper()
             if entry.is_file() and (upper.startswith(("README", "LICENSE", "COPYING"))):

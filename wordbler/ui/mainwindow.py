@@ -235,6 +235,7 @@ class Table(QWidget):
 
     def place_handoff(self) -> None:
         """The hand-off panel floats over the rack and the bottom rows of the board."""
+        self.layout().activate()  # geometry after any pending size change, not before
         area = self.bottom.geometry()
         width = area.width()
         # as tall as its text needs at this width, and never less than the rack it covers
