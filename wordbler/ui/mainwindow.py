@@ -88,10 +88,14 @@ class HandoffPanel(QFrame):
             w.hide()
             w.deleteLater()
         self._draw_widgets = []
-        for label, face, _winner in draw or []:
+        for label, face, winner in draw or []:
+            if winner:
+                from dataclasses import replace
+
+                face = replace(face, last_move=True)  # the winning tile is outlined
             tv = TileView(face, self.theme, self)
             tv.setFixedSize(int(self._unit * 0.8), int(self._unit * 0.8))
-            lab = QLabel(label, self)
+            lab = QLabel(f"<b>{label}</b> starts" if winner else label, self)
             self.draw_row.addWidget(tv, 0, Qt.AlignmentFlag.AlignVCenter)
             self.draw_row.addWidget(lab, 0, Qt.AlignmentFlag.AlignVCenter)
             self._draw_widgets += [tv, lab]
@@ -586,7 +590,8 @@ class MainWindow(QMainWindow):
                 for seat, tile in rnd.draws:
                     name = specs_by_seat[seat].name
                     letter = "" if tile.is_blank else tile.letter
-                    draw.append((name, TileFace(letter, s.value(tile), tile.is_blank), seat == g.first_draw.winner))
+                    won = seat == g.first_draw.winner and n == len(g.first_draw.rounds) - 1
+                    draw.append((name, TileFace(letter, s.value(tile), tile.is_blank), won))
                     parts.append(f"{name} drew {'a blank' if tile.is_blank else tile.letter}")
             ties = len(g.first_draw.rounds) - 1
             tie_text = f" after {texts.plural(ties, 'tie')}" if ties else ""
