@@ -336,13 +336,7 @@ class MainWindow(QMainWindow):
             from .computer import ComputerRunner
 
             self.computer = ComputerRunner(self.session, self, self.generator_factory)
-            self.computer.preparing.connect(
-                lambda f: self.show_message(f"Preparing the computer player… {int(f * 100)} %", "info"))
-            self.computer.failed.connect(lambda text: self.show_message(text, "error"))
-            self.computer.thinking.connect(
-                lambda i: self.show_message(f"{self.session.game.players[i].name} is thinking…", "info"))
         self._connect_signals()
-        self.undo_action_holder = None
         self._install_undo_actions()
         self.board.show_labels = self.show_labels
         self._board_key = None
@@ -387,6 +381,11 @@ class MainWindow(QMainWindow):
         t.pass_button.clicked.connect(self.confirm_pass)
         t.animator.idle.connect(self._on_animations_idle)
         t.animator.landed.connect(lambda _ids: self._refresh_after_flight())
+        if self.computer is not None:
+            c = self.computer
+            c.preparing.connect(lambda f: self.show_message(f"Preparing the computer player… {int(f * 100)} %"))
+            c.failed.connect(lambda text: self.show_message(text, "error"))
+            c.thinking.connect(lambda i: self.show_message(f"{s.game.players[i].name} is thinking…"))
 
     # ================================================================= menus
     def _build_menus(self) -> None:

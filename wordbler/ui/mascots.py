@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QByteArray, QRectF
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgRenderer
 
@@ -24,18 +24,28 @@ def mascot_title(name: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _renderer(name: str) -> QSvgRenderer | None:
-    # a cache of read-only renderers keyed by file name: no game state lives here
+def _svg_bytes(name: str) -> bytes | None:
+    # the files' contents are immutable data; renderers (QObjects) are made per widget
     path = data_path(*MASCOT_DIR, f"{name}.svg")
-    if not path.is_file():
+    try:
+        return path.read_bytes()
+    except OSError:
         return None
-    renderer = QSvgRenderer(str(path))
+
+
+def mascot_renderer(name: str | None) -> QSvgRenderer | None:
+    """A new renderer for mascot ``name``, or None if there is no such (valid) mascot."""
+    data = _svg_bytes(name) if name else None
+    if data is None:
+        return None
+    renderer = QSvgRenderer(QByteArray(data))
     return renderer if renderer.isValid() else None
 
 
-def paint_mascot(painter: QPainter, rect: QRectF, name: str | None) -> bool:
-    """Draw mascot ``name`` in ``rect`` (keeping its aspect); False if there is none."""
-    renderer = _renderer(name) if name else None
+def paint_mascot(painter: QPainter, rect: QRectF, name: str | None,
+                 renderer: QSvgRenderer | None = None) -> bool:
+    """Draw mascot ``name`` (or ``renderer``) in ``rect``, keeping its aspect; False if none."""
+    renderer = renderer or mascot_renderer(name)
     if renderer is None:
         return False
     side = min(rect.width(), rect.height())
@@ -44,7 +54,7 @@ def paint_mascot(painter: QPainter, rect: QRectF, name: str | None) -> bool:
     return True
 
 
-def default_mascots(n: int) -> list[str]:
-    """``n`` distinct mascots for players who did not pick one."""
+def default_mascots(n: int) -> list[str | None]:
+    """``n`` mascots for players who did not pick one (distinct while there are enough)."""
     names = mascot_names()
     return [names[i % len(names)] for i in range(n)] if names else [None] * n

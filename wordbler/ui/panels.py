@@ -6,7 +6,7 @@ from PySide6.QtCore import Property, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from .mascots import mascot_title, paint_mascot
+from .mascots import mascot_renderer, mascot_title, paint_mascot
 from .session import PlayerView
 from .theme import DEFAULT_THEME, Theme
 
@@ -55,6 +55,7 @@ class MascotView(QWidget):
     def __init__(self, mascot: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._mascot = mascot
+        self._renderer = mascot_renderer(mascot)
         self.setMinimumSize(24, 24)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
@@ -64,6 +65,7 @@ class MascotView(QWidget):
     def set_mascot(self, name: str | None) -> None:
         if name != self._mascot:
             self._mascot = name
+            self._renderer = mascot_renderer(name)
             self.update()
 
     def sizeHint(self) -> QSize:
@@ -72,7 +74,7 @@ class MascotView(QWidget):
     def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if not paint_mascot(p, QRectF(self.rect()).adjusted(2, 2, -2, -2), self._mascot):
+        if not paint_mascot(p, QRectF(self.rect()).adjusted(2, 2, -2, -2), self._mascot, self._renderer):
             p.setPen(QPen(QColor("#999999"), 2, Qt.PenStyle.DashLine))
             p.drawEllipse(QRectF(self.rect()).adjusted(4, 4, -4, -4))
         p.end()
