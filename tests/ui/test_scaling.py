@@ -61,3 +61,24 @@ def test_tiles_and_fonts_grow_with_the_window(driver, qtbot):
     assert w.rack.tile_size() > small[1]
     sq = w.board.squares[Coord(7, 7)]
     assert sq.width() >= int(w.board.square_size()) - 1
+
+
+def test_text_stays_readable_under_a_dark_system_palette(qapp, driver):
+    from PySide6.QtGui import QColor, QPalette
+
+    old = qapp.palette()
+    dark = QPalette(old)
+    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base, QPalette.ColorRole.Button):
+        dark.setColor(role, QColor("#202020"))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        dark.setColor(role, QColor("#f0f0f0"))
+    qapp.setPalette(dark)
+    try:
+        d = driver()
+        t = d.window.table
+        for label in (t.player_panels[0].name, t.bag_label, t.handoff.title, t.handoff.recap):
+            fg = label.palette().color(QPalette.ColorRole.WindowText)
+            assert fg.lightness() < 100, label  # dark text on the theme's light surfaces
+        assert t.palette().color(QPalette.ColorRole.Window).lightness() > 200
+    finally:
+        qapp.setPalette(old)

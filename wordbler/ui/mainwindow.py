@@ -47,8 +47,10 @@ class HandoffPanel(QFrame):
         super().__init__(parent)
         self.theme = theme
         self.setObjectName("Handoff")
+        theme.apply_surface(self, theme.current_player)
         self.setStyleSheet(f"QFrame#Handoff {{ background: {theme.current_player}; "
-                           f"border: 2px solid {theme.last_move}; border-radius: 8px; }}")
+                           f"border: 2px solid {theme.last_move}; border-radius: 8px; }}"
+                           f"QLabel {{ color: {theme.text}; }}")
         self.mascot = MascotView(None, self)
         self.title = QLabel(self)
         self.recap = QLabel(self)
@@ -137,6 +139,7 @@ class Table(QWidget):
         super().__init__(parent)
         self.session = session
         self.theme = theme
+        theme.apply_surface(self)
         game = session.game
         self.board = BoardWidget(game.rules.layout, theme, self)
         self.rack = RackWidget(game.rules.rack_size, theme, self)

@@ -132,7 +132,8 @@ class PlayerPanel(QFrame):
         bg = self.theme.current_player if view.is_current else self.theme.panel_background
         border = self.theme.last_move if view.is_current else "#d0cbbd"
         self.setStyleSheet(
-            f"QFrame#PlayerPanel {{ background: {bg}; border: 2px solid {border}; border-radius: 6px; }}")
+            f"QFrame#PlayerPanel {{ background: {bg}; border: 2px solid {border}; border-radius: 6px; }}"
+            f"QLabel {{ color: {self.theme.text}; }}")
         self.setAccessibleName(f"{view.name}, {view.score} points" + (", to play" if view.is_current else ""))
 
     def set_scale(self, unit: float) -> None:

@@ -90,6 +90,7 @@ class PlayerBox(QFrame):
         super().__init__(parent)
         self.seat = seat
         self.setObjectName("PlayerBox")
+        DEFAULT_THEME.apply_surface(self, DEFAULT_THEME.panel_background)
         self.setAcceptDrops(True)
         self._hover = False
         self.mascot_view = MascotView(None, self)
@@ -129,7 +130,8 @@ class PlayerBox(QFrame):
     def _style(self) -> None:
         border = DEFAULT_THEME.selected if self._hover else "#cfc8b8"
         self.setStyleSheet(f"QFrame#PlayerBox {{ background: {DEFAULT_THEME.panel_background}; "
-                           f"border: 2px {'solid' if self._hover else 'dashed'} {border}; border-radius: 8px; }}")
+                           f"border: 2px {'solid' if self._hover else 'dashed'} {border}; border-radius: 8px; }}"
+                           f"QLabel {{ color: {DEFAULT_THEME.text}; }}")
 
     def mascot(self) -> str | None:
         return self.mascot_view.mascot()

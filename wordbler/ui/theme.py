@@ -41,6 +41,7 @@ class Theme:
     invalid: str = "#e74c3c"
     ok: str = "#1e8449"
     panel_background: str = "#f4f1e8"
+    table_background: str = "#ecebe4"
     current_player: str = "#fff3c4"
     text: str = "#222222"
     muted_text: str = "#6b6b6b"
@@ -64,6 +65,17 @@ class Theme:
 
     def colour(self, name: str) -> QColor:
         return QColor(getattr(self, name))
+
+    def apply_surface(self, widget, background: str | None = None) -> None:
+        """Give ``widget`` (and the labels in it) the theme's background and text colours, so
+        the designed colours read well whatever the system palette (light or dark) is."""
+        from PySide6.QtGui import QPalette
+
+        pal = widget.palette()
+        pal.setColor(QPalette.ColorRole.Window, QColor(background or self.table_background))
+        pal.setColor(QPalette.ColorRole.WindowText, QColor(self.text))
+        widget.setPalette(pal)
+        widget.setAutoFillBackground(True)
 
 
 DEFAULT_THEME = Theme()
