@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 from wordbler.model import Coord, TurnKind
-from wordbler.ui.mime import tile_mime
 
 from .conftest import Words, send_drop
 
@@ -405,7 +404,6 @@ def test_view_choices_are_remembered(make_window, tmp_path):
     from PySide6.QtCore import QSettings
 
     from wordbler.ui.animation import Speed
-    from wordbler.ui.config import GameConfig
     from wordbler.ui.mainwindow import MainWindow
 
     settings = QSettings(str(tmp_path / "wordbler.ini"), QSettings.Format.IniFormat)

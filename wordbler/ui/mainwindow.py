@@ -7,7 +7,7 @@ session's queries when it says something changed.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -585,7 +585,6 @@ class MainWindow(QMainWindow):
             # the draw for first player, as it happened
             specs_by_seat = {seat: g.players[i] for i, seat in enumerate(g.seat_order)}
             draw = []
-            parts = []
             for n, rnd in enumerate(g.first_draw.rounds):
                 if n:
                     draw.append(("— redraw:", TileFace("", 0, face_down=True), False))
@@ -594,13 +593,11 @@ class MainWindow(QMainWindow):
                     letter = "" if tile.is_blank else tile.letter
                     won = seat == g.first_draw.winner and n == len(g.first_draw.rounds) - 1
                     draw.append((name, TileFace(letter, s.value(tile), tile.is_blank), won))
-                    parts.append(f"{name} drew {'a blank' if tile.is_blank else tile.letter}")
             ties = len(g.first_draw.rounds) - 1
             tie_text = f" after {texts.plural(ties, 'tie')}" if ties else ""
             recap = (f"Draw for first play — nearest to A wins, a blank beats all. "
                      f"{nxt.name} goes first{tie_text}.")
             self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw)
-            self.table.handoff.first_draw_text = "; ".join(parts)
         else:
             # every turn since the next player's own last turn, oldest first
             since = []
@@ -764,7 +761,7 @@ class MainWindow(QMainWindow):
     def _on_turn_ended(self, record) -> None:
         s = self.session
         self.show_message(texts.describe_record(record, s.names()),
-                          "error" if record.kind.value == "failed" else "ok")
+                          "error" if record.kind is TurnKind.FAILED_PLAY else "ok")
         self.board.set_cursor(None)
 
     def _on_game_over(self, outcome) -> None:

@@ -26,7 +26,6 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from wordbler.game import Game, Preview
 from wordbler.model import Coord, Move, MoveKind, Placement, Tile, TurnKind, TurnRecord
 from wordbler.placement import IllegalMove, Reason
-from wordbler.rules import InvalidWordPolicy
 
 from . import texts
 

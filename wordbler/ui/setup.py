@@ -8,7 +8,7 @@ A mascot is picked by dragging it from the palette onto a player's box (MIME typ
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QDrag, QKeySequence, QPainter, QPixmap, QUndoCommand, QUndoStack
+from PySide6.QtGui import QDrag, QKeySequence, QPainter, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
