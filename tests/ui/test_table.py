@@ -486,3 +486,48 @@ def test_handoff_recaps_every_turn_since_the_players_last(driver):
     d.reveal()
     d.session.pass_turn()
     assert d.window.table.handoff.recap.text().splitlines() == [f"{names[1]} passed.", f"{names[2]} passed."]
+
+
+def test_starting_a_real_drag_from_rack_and_board_leaves_things_tidy(driver, qtbot):
+    """QDrag.exec runs the platform's drag loop; offscreen it ends at once with no drop.
+    What matters here: the drag starts from a press-and-move, and a cancelled drag puts the
+    tile back on show."""
+    from PySide6.QtCore import QPoint
+
+    d = driver()
+    d.reveal()
+    rack = d.window.rack
+    t = next(t for t in d.session.rack_tiles() if not t.is_blank)
+    w = rack.tile_widget(t.id)
+    started = []
+    real = rack.start_tile_drag
+    monkey = lambda tile_widget: (started.append(tile_widget.tile_id), real(tile_widget))  # noqa: E731
+    rack.start_tile_drag = monkey
+    qtbot.mousePress(w, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    qtbot.mouseMove(w, QPoint(w.width() - 2, w.height() - 2))
+    qtbot.mouseRelease(w, Qt.MouseButton.LeftButton)
+    if started:  # some platforms deliver no move while the button is down
+        assert started == [t.id]
+    assert rack.tile_widget(t.id) is not None and rack.dragging is None
+    d.drop_on_square(t.id, H8)
+    sq = d.square(H8)
+    d.window.board.start_tile_drag(sq, t.id)
+    assert not sq.dragging and sq.state.face is not None
+
+
+def test_preview_says_when_the_word_does_not_touch(driver):
+    words = Words()
+    d = driver(lexicon=words)
+    d.reveal()
+    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
+    words.add(a.letter + b.letter)
+    d.drop_on_square(a.id, H8)
+    d.drop_on_square(b.id, I8)
+    d.done()
+    d.reveal()
+    c, e = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
+    d.drop_on_square(c.id, Coord(0, 0))
+    d.drop_on_square(e.id, Coord(0, 1))
+    assert "must touch" in d.window.table.preview_label.text()
+    d.done()
+    assert "must touch" in d.window.table.message_label.text() and len(d.game.history) == 1
