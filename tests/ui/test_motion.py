@@ -106,3 +106,19 @@ def test_the_bag_shakes_before_a_draw(driver, qtbot):
     with qtbot.waitSignal(w.animator.idle, timeout=5000):
         pass
     assert w.table.bag.shake == 0.0
+
+
+def test_the_first_draw_tiles_turn_over_one_by_one(driver, qtbot):
+    from wordbler.ui.tiles import FlipTileView
+
+    d = driver(speed=Speed.FAST, players=("Ann", "Bob", "Cleo"))
+    h = d.window.table.handoff
+    views = [w for w in h._draw_widgets if isinstance(w, FlipTileView)]
+    assert len(views) >= 3
+    anim = h._draw_anim
+    assert anim is not None and anim.animationCount() == 2 * len(views)  # a flip and a pause each
+    with qtbot.waitSignal(anim.finished, timeout=10000):
+        pass
+    assert all(v.flip == 1.0 for v in views)
+    assert h.isVisible()  # the hand-off stayed up all along
+    d.reveal()

@@ -7,7 +7,7 @@ session's queries when it says something changed.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QPropertyAnimation, QRect, QSequentialAnimationGroup, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -34,7 +34,7 @@ from .panels import BagWidget, MascotView, PlayerPanel
 from .rack import RackWidget
 from .session import Flight, GameSession
 from .theme import DEFAULT_THEME, Theme
-from .tiles import TileFace, TileView
+from .tiles import FlipTileView, TileFace
 
 
 class HandoffPanel(QFrame):
@@ -76,10 +76,14 @@ class HandoffPanel(QFrame):
         row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._draw_widgets: list[QWidget] = []
+        self._draw_anim: QSequentialAnimationGroup | None = None
         self._unit = 30.0
 
     def set_content(self, name: str, mascot: str | None, recap: str,
                     draw: list[tuple[str, TileFace, bool]] | None = None) -> None:
+        if self._draw_anim is not None:
+            self._draw_anim.stop()
+            self._draw_anim = None
         self.mascot.set_mascot(mascot)
         self.title.setText(f"Pass to {name}")
         self.recap.setText(recap)
@@ -95,7 +99,7 @@ class HandoffPanel(QFrame):
                 from dataclasses import replace
 
                 face = replace(face, last_move=True)  # the winning tile is outlined
-            tv = TileView(face, self.theme, self)
+            tv = FlipTileView(face, self.theme, self)
             tv.setFixedSize(int(self._unit * 0.8), int(self._unit * 0.8))
             lab = QLabel(f"<b>{label}</b> starts" if winner else label, self)
             self.draw_row.addWidget(tv, 0, Qt.AlignmentFlag.AlignVCenter)
@@ -107,6 +111,28 @@ class HandoffPanel(QFrame):
             self.draw_row.addWidget(stretch)
             self._draw_widgets.append(stretch)
 
+    def animate_draw(self, factor: float) -> None:
+        """Turn the drawn tiles over one after another (``factor``: the animation speed)."""
+        if self._draw_anim is not None:
+            self._draw_anim.stop()
+            self._draw_anim = None
+        views = [w for w in self._draw_widgets if isinstance(w, FlipTileView)]
+        if factor <= 0 or not views:
+            for v in views:
+                v.flip = 1.0
+            return
+        group = QSequentialAnimationGroup(self)
+        for v in views:
+            v.flip = 0.0
+            anim = QPropertyAnimation(v, b"flip", group)
+            anim.setStartValue(0.0)
+            anim.setEndValue(1.0)
+            anim.setDuration(int(360 * factor))
+            group.addAnimation(anim)
+            group.addPause(int(140 * factor))
+        self._draw_anim = group
+        group.start()
+
     def set_scale(self, unit: float) -> None:
         self._unit = unit
         self.mascot.setFixedSize(int(unit * 1.3), int(unit * 1.3))
@@ -115,7 +141,7 @@ class HandoffPanel(QFrame):
         self.button.setFont(self.theme.font(max(11, unit * 0.38), bold=True))
         self.button.setMinimumHeight(int(max(26, unit * 0.9)))
         for w in self._draw_widgets:
-            if isinstance(w, TileView):
+            if isinstance(w, FlipTileView):
                 w.setFixedSize(int(unit * 0.8), int(unit * 0.8))
             else:
                 w.setFont(self.theme.font(max(11, unit * 0.34)))
@@ -343,6 +369,7 @@ class MainWindow(QMainWindow):
         self._install_undo_actions()
         self.board.show_labels = self.show_labels
         self._board_key = None
+        self._handoff_key = None
         self._pending_shown: set[Coord] = set()
         self._refresh_all()
         self.show_message(f"Dictionary: {config.lexicon_label or 'none (every word is accepted)'}. "
@@ -580,6 +607,10 @@ class MainWindow(QMainWindow):
     def _fill_handoff(self) -> None:
         s = self.session
         g = s.game
+        key = (id(s), len(g.history), g.current)
+        if key == self._handoff_key:
+            return  # already showing this hand-off (refreshes come often)
+        self._handoff_key = key
         nxt = g.players[g.current]
         if s.last_record is None:
             # the draw for first player, as it happened
@@ -598,6 +629,7 @@ class MainWindow(QMainWindow):
             recap = (f"Draw for first play — nearest to A wins, a blank beats all. "
                      f"{nxt.name} goes first{tie_text}.")
             self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw)
+            self.table.handoff.animate_draw(self.animator.speed.factor)
         else:
             # every turn since the next player's own last turn, oldest first
             since = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import Property, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -111,4 +111,35 @@ class TileView(QWidget):
             return
         p = QPainter(self)
         paint_tile(p, QRectF(self.rect()), self._face, self._theme)
+        p.end()
+
+
+class FlipTileView(TileView):
+    """A tile that can be turned over: ``flip`` 0 shows its back, 1 its face; in between it
+    narrows and widens like a card turning (animated with QPropertyAnimation)."""
+
+    def __init__(self, face: TileFace, theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(face, theme, parent)
+        self._flip = 1.0
+
+    def _get_flip(self) -> float:
+        return self._flip
+
+    def _set_flip(self, value: float) -> None:
+        self._flip = max(0.0, min(1.0, value))
+        self.update()
+
+    flip = Property(float, _get_flip, _set_flip)
+
+    def paintEvent(self, event) -> None:
+        face = self.face()
+        if face is None:
+            return
+        import math
+
+        p = QPainter(self)
+        width = abs(math.cos(math.pi * self._flip)) * self.width()
+        shown = face if self._flip >= 0.5 else TileFace("", 0, face_down=True)
+        rect = QRectF((self.width() - width) / 2, 0, max(1.0, width), self.height())
+        paint_tile(p, rect, shown, self._theme)
         p.end()
