@@ -82,3 +82,28 @@ def test_text_stays_readable_under_a_dark_system_palette(qapp, driver):
         assert t.palette().color(QPalette.ColorRole.Window).lightness() > 200
     finally:
         qapp.setPalette(old)
+
+
+def test_first_draw_with_ties_and_long_names_fits_at_800x600(driver, qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    from wordbler.ui.tiles import FlipTileView
+
+    names = ("Annabelle Smith", "Bob", "Cleo", "Dmitri Alexandrovich")
+    d = driver(size=(800, 600), players=names, seed=75)
+    t = d.window.table
+    assert len(d.game.first_draw.rounds) == 2
+    qtbot.waitUntil(lambda: abs(t.side.width() - t.side.maximumWidth()) <= 1)
+    t.place_handoff()
+    h = t.handoff
+    panel = _rect(h, t)
+    rects = []
+    for w in h._draw_widgets:
+        r = _rect(w, t)
+        assert panel.contains(r), w
+        if isinstance(w, QLabel):
+            assert w.sizeHint().width() <= w.width() + 1, w.text()
+        if isinstance(w, (QLabel, FlipTileView)):
+            rects.append(r)
+    for i, r in enumerate(rects):
+        assert not any(r.intersects(o) for o in rects[i + 1:])

@@ -55,32 +55,33 @@ class HandoffPanel(QFrame):
         self.title = QLabel(self)
         self.recap = QLabel(self)
         self.recap.setWordWrap(True)
-        self.draw_row = QHBoxLayout()
-        self.draw_row.setSpacing(6)
+        self.draw_row = QVBoxLayout()
+        self.draw_row.setSpacing(4)
         self.button = QPushButton(self)
         self.button.setDefault(True)
         self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.recap.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.button.clicked.connect(self.reveal_requested)
-        text = QVBoxLayout()
-        text.setSpacing(2)
-        text.addWidget(self.title)
-        text.addWidget(self.recap)
-        text.addLayout(self.draw_row)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(10, 6, 10, 6)
-        row.setSpacing(12)
-        row.addWidget(self.mascot, 0, Qt.AlignmentFlag.AlignVCenter)
-        row.addLayout(text, 1)
-        row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignVCenter)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(10, 6, 10, 6)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.mascot, 0, 0, 2, 1, Qt.AlignmentFlag.AlignVCenter)
+        grid.addWidget(self.title, 0, 1)
+        grid.addWidget(self.recap, 1, 1)
+        grid.addWidget(self.button, 0, 2, 2, 1, Qt.AlignmentFlag.AlignVCenter)
+        grid.addLayout(self.draw_row, 2, 0, 1, 3)  # the first draw gets the whole width
+        grid.setColumnStretch(1, 1)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._draw_widgets: list[QWidget] = []
         self._draw_anim: QSequentialAnimationGroup | None = None
         self._unit = 30.0
 
     def set_content(self, name: str, mascot: str | None, recap: str,
-                    draw: list[tuple[str, TileFace, bool]] | None = None) -> None:
+                    draw: list[list[tuple[str, TileFace, bool]]] | None = None) -> None:
+        """``draw``: the rounds of the draw for first play, each a list of (name, tile face,
+        won); a round after the first is a redraw among those who tied."""
         if self._draw_anim is not None:
             self._draw_anim.stop()
             self._draw_anim = None
@@ -90,26 +91,40 @@ class HandoffPanel(QFrame):
         self.button.setText(f"I'm {name}: show my tiles")
         self.setAccessibleName(f"Pass to {name}. {recap}")
         for w in self._draw_widgets:
-            self.draw_row.removeWidget(w)
             w.hide()
             w.deleteLater()
         self._draw_widgets = []
-        for label, face, winner in draw or []:
-            if winner:
-                from dataclasses import replace
+        while self.draw_row.count():
+            item = self.draw_row.takeAt(0)
+            if item.layout() is not None:
+                item.layout().deleteLater()
+        from dataclasses import replace
 
-                face = replace(face, last_move=True)  # the winning tile is outlined
-            tv = FlipTileView(face, self.theme, self)
-            tv.setFixedSize(int(self._unit * 0.8), int(self._unit * 0.8))
-            lab = QLabel(f"<b>{label}</b> starts" if winner else label, self)
-            self.draw_row.addWidget(tv, 0, Qt.AlignmentFlag.AlignVCenter)
-            self.draw_row.addWidget(lab, 0, Qt.AlignmentFlag.AlignVCenter)
-            self._draw_widgets += [tv, lab]
-        if draw:
-            stretch = QWidget(self)
-            stretch.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-            self.draw_row.addWidget(stretch)
-            self._draw_widgets.append(stretch)
+        for n, rnd in enumerate(draw or []):
+            line = QHBoxLayout()
+            line.setSpacing(6)
+            if n:
+                tie = QLabel("Tie, drawn again:", self)
+                line.addWidget(tie, 0, Qt.AlignmentFlag.AlignVCenter)
+                self._draw_widgets.append(tie)
+            for label, face, winner in rnd:
+                if winner:
+                    face = replace(face, last_move=True)  # the winning tile is outlined
+                tv = FlipTileView(face, self.theme, self)
+                tv.setFixedSize(int(self._unit * 0.8), int(self._unit * 0.8))
+                short = label if len(label) <= 14 else label[:13] + "…"
+                lab = QLabel(f"{short} starts" if winner else short, self)
+                lab.setToolTip(label if short != label else "")
+                lab.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
+                if winner:
+                    f = lab.font()
+                    f.setBold(True)
+                    lab.setFont(f)
+                line.addWidget(tv, 0, Qt.AlignmentFlag.AlignVCenter)
+                line.addWidget(lab, 0, Qt.AlignmentFlag.AlignVCenter)
+                self._draw_widgets += [tv, lab]
+            line.addStretch(1)
+            self.draw_row.addLayout(line)
 
     def animate_draw(self, factor: float) -> None:
         """Turn the drawn tiles over one after another (``factor``: the animation speed)."""
@@ -144,7 +159,7 @@ class HandoffPanel(QFrame):
             if isinstance(w, FlipTileView):
                 w.setFixedSize(int(unit * 0.8), int(unit * 0.8))
             else:
-                w.setFont(self.theme.font(max(11, unit * 0.34)))
+                w.setFont(self.theme.font(max(11, unit * 0.34), bold=w.font().bold()))
 
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -617,13 +632,13 @@ class MainWindow(QMainWindow):
             specs_by_seat = {seat: g.players[i] for i, seat in enumerate(g.seat_order)}
             draw = []
             for n, rnd in enumerate(g.first_draw.rounds):
-                if n:
-                    draw.append(("— redraw:", TileFace("", 0, face_down=True), False))
+                line = []
                 for seat, tile in rnd.draws:
                     name = specs_by_seat[seat].name
                     letter = "" if tile.is_blank else tile.letter
                     won = seat == g.first_draw.winner and n == len(g.first_draw.rounds) - 1
-                    draw.append((name, TileFace(letter, s.value(tile), tile.is_blank), won))
+                    line.append((name, TileFace(letter, s.value(tile), tile.is_blank), won))
+                draw.append(line)
             ties = len(g.first_draw.rounds) - 1
             tie_text = f" after {texts.plural(ties, 'tie')}" if ties else ""
             recap = (f"Draw for first play — nearest to A wins, a blank beats all. "
