@@ -541,10 +541,15 @@ class GameSession(QObject):
         self.preview_changed.emit(text, ok)
 
     def _return_pending_silently(self) -> None:
+        """Every tile of this turn back to the rack (no undo step); they fly back."""
+        back = []
         for p in self._placed.values():
             self._rack.append(p.tile.id)
+            back.append(Flight(p.tile, p.letter, p.coord, len(self._rack) - 1))
         self._placed.clear()
         self._sync_engine()
+        if back:
+            self.flights.emit(tuple(back))
 
     def _end_turn(self, record: TurnRecord) -> None:
         self.undo_stack.clear()
