@@ -529,3 +529,26 @@ def test_preview_says_when_the_word_does_not_touch(driver):
     assert "must touch" in d.window.table.preview_label.text()
     d.done()
     assert "must touch" in d.window.table.message_label.text() and len(d.game.history) == 1
+
+
+def test_new_game_mid_game_asks_first_and_starts_a_fresh_one(driver, qtbot):
+    from PySide6.QtWidgets import QMessageBox
+
+    d = driver()
+    w = d.window
+    d.reveal()
+    d.session.pass_turn()
+    w.new_action.trigger()
+    box = w.new_game_box
+    assert box is not None and w.setup_dialog is None
+    d.click(box.button(QMessageBox.StandardButton.No))
+    assert w.setup_dialog is None and d.game.history
+    w.new_action.trigger()
+    d.click(w.new_game_box.button(QMessageBox.StandardButton.Yes))
+    dlg = w.setup_dialog
+    assert dlg is not None and dlg.isVisible()
+    assert [b.name() for b in dlg.boxes[:2]] == ["Ann", "Bob"]  # the last game's players
+    old = w.session
+    d.click(dlg.start_button)
+    assert w.session is not old and not w.session.game.history
+    assert w.table.handoff.isVisible()

@@ -343,11 +343,31 @@ class MainWindow(QMainWindow):
         self.computer = None
         self.generator_factory = None  # tests may plug in another move generator
         self.setup_dialog = None
+        self.new_game_box: QMessageBox | None = None
         self._build_menus()
         self.new_game_requested.connect(self.open_new_game_dialog)
         self.start_game(config)
 
     def open_new_game_dialog(self) -> None:
+        """New game: the setup dialog, after a confirmation if a game is under way."""
+        s = getattr(self, "session", None)
+        if s is not None and s.game.history and not s.is_over:
+            box = QMessageBox(QMessageBox.Icon.Question, "New game",
+                              "Start a new game? The game in progress will be lost.",
+                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            box.setDefaultButton(QMessageBox.StandardButton.No)
+            box.button(QMessageBox.StandardButton.Yes).setText("New game")
+            box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+            yes = box.button(QMessageBox.StandardButton.Yes)
+            box.buttonClicked.connect(lambda b: self._open_setup() if b is yes else None)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+            self.new_game_box = box
+            box.destroyed.connect(lambda *_: setattr(self, "new_game_box", None))
+            box.open()
+            return
+        self._open_setup()
+
+    def _open_setup(self) -> None:
         from .setup import SetupDialog
 
         dlg = SetupDialog(self, previous=self.config)
@@ -370,6 +390,8 @@ class MainWindow(QMainWindow):
         self.table = Table(self.session, self.theme, self)
         self.table.animator.speed = self.speed
         self.setCentralWidget(self.table)  # deletes the old table
+        if self.isVisible():
+            self.table.show()  # a child added to a shown window is not shown by itself
         if old is not None:
             old.session.deleteLater()
         self.board = self.table.board
