@@ -552,3 +552,13 @@ def test_new_game_mid_game_asks_first_and_starts_a_fresh_one(driver, qtbot):
     d.click(dlg.start_button)
     assert w.session is not old and not w.session.game.history
     assert w.table.handoff.isVisible()
+
+
+def test_the_next_player_can_take_the_seat_with_the_keyboard(driver, qtbot):
+    d = driver()
+    w = d.window
+    with qtbot.waitActive(w):
+        w.activateWindow()
+    assert w.table.handoff.button.hasFocus()
+    qtbot.keyClick(w.table.handoff.button, Qt.Key.Key_Space)
+    assert not d.session.handoff and w.board.hasFocus()
