@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from wordbler.board import Board
 from wordbler.game import Game
+import random
+
 from wordbler.model import Coord, Direction, Placement, Tile
-from wordbler.rules import STANDARD, RuleSet
+from wordbler.placement import IllegalMove, analyze
+from wordbler.rules import LETTERS, STANDARD, RuleSet
 
 
 def coord(label: str) -> Coord:
@@ -86,3 +89,41 @@ def place(game: Game, word: str, start: str, direction: Direction) -> list[Place
             out.append(Placement(tile, c, ch.upper()))
         c = c + direction.step
     return out
+
+
+def random_placement(game: Game, rnd: random.Random, tries: int = 40):
+    """A random placement of the current rack with a legal shape, or None."""
+    board, rack = game.board, list(game.rack())
+    if not rack:
+        return None
+    occupied = [p.coord for p in board.placements()]
+    for _ in range(tries):
+        direction = rnd.choice(list(Direction))
+        k = rnd.randint(1, len(rack))
+        if not occupied:
+            k = max(k, 2)
+            if k > len(rack):
+                continue
+            back = rnd.randrange(k)
+            anchor = Coord(*board.layout.start)
+        else:
+            back = rnd.randrange(k)
+            anchor = rnd.choice(occupied) + rnd.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
+        c = anchor - (direction.step[0] * back, direction.step[1] * back)
+        placements = []
+        for tile in rnd.sample(rack, k):
+            while board.in_bounds(c) and board.is_occupied(c):
+                c = c + direction.step
+            if not board.in_bounds(c):
+                break
+            letter = rnd.choice(LETTERS) if tile.is_blank else tile.letter
+            placements.append(Placement(tile, c, letter))
+            c = c + direction.step
+        if len(placements) != k:
+            continue
+        try:
+            analyze(board, placements, game.rules)
+        except IllegalMove:
+            continue
+        return placements
+    return None

@@ -7,51 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import random_placement
 from wordbler.game import Game
-from wordbler.model import Coord, Direction, Move, MoveKind, Placement, TurnKind
-from wordbler.placement import IllegalMove, analyze
-from wordbler.rules import LETTERS, PRESETS
-
-
-def random_placement(game: Game, rnd: random.Random, tries: int = 40):
-    """A random shape-legal placement for the current rack, or None."""
-    board, rack = game.board, list(game.rack())
-    if not rack:
-        return None
-    for _ in range(tries):
-        direction = rnd.choice([Direction.ACROSS, Direction.DOWN])
-        k = rnd.randint(1, len(rack))
-        if board.is_empty():
-            k = max(k, 2)
-            if k > len(rack):
-                continue
-            offset = rnd.randrange(k)
-            start = Coord(*board.layout.start) - (
-                direction.step[0] * offset, direction.step[1] * offset)
-        else:
-            p = rnd.choice(list(board.placements()))
-            dr, dc = rnd.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
-            start = p.coord + (dr, dc)
-            back = rnd.randrange(k)
-            start = start - (direction.step[0] * back, direction.step[1] * back)
-        tiles = rnd.sample(rack, k)
-        placements, c = [], start
-        for t in tiles:
-            while board.in_bounds(c) and board.is_occupied(c):
-                c = c + direction.step
-            if not board.in_bounds(c):
-                break
-            letter = rnd.choice(LETTERS) if t.is_blank else t.letter
-            placements.append(Placement(t, c, letter))
-            c = c + direction.step
-        if len(placements) != k:
-            continue
-        try:
-            analyze(board, placements, game.rules)
-        except IllegalMove:
-            continue
-        return placements
-    return None
+from wordbler.model import Move, MoveKind, Placement, TurnKind
+from wordbler.rules import PRESETS
 
 
 def random_move(game: Game, rnd: random.Random) -> Move:

@@ -12,13 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import random_placement
 from wordbler import gcg, replay, savegame
 from wordbler.game import Game, PlayerSpec
 from wordbler.gcg import GCGError
-from wordbler.model import Coord, Direction, EndReason, Placement, TurnKind
-from wordbler.placement import IllegalMove, analyze
+from wordbler.model import Coord, EndReason, Placement, TurnKind
 from wordbler.rules import (
-    LETTERS,
     PRESETS,
     STANDARD,
     TOURNAMENT,
@@ -35,44 +34,6 @@ class SomeWords:
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and zlib.crc32(word.encode()) % 4 != 0
-
-
-def random_placement(game: Game, rnd: random.Random, tries: int = 30):
-    """A random placement of the current rack with a legal shape, or None."""
-    board, rack = game.board, list(game.rack())
-    if not rack:
-        return None
-    occupied = [p.coord for p in board.placements()]
-    for _ in range(tries):
-        direction = rnd.choice(list(Direction))
-        k = rnd.randint(1, len(rack))
-        if not occupied:
-            k = max(k, 2)
-            if k > len(rack):
-                continue
-            back = rnd.randrange(k)
-            anchor = Coord(*board.layout.start)
-        else:
-            back = rnd.randrange(k)
-            anchor = rnd.choice(occupied) + rnd.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
-        c = anchor - (direction.step[0] * back, direction.step[1] * back)
-        placements = []
-        for tile in rnd.sample(rack, k):
-            while board.in_bounds(c) and board.is_occupied(c):
-                c = c + direction.step
-            if not board.in_bounds(c):
-                break
-            letter = rnd.choice(LETTERS) if tile.is_blank else tile.letter
-            placements.append(Placement(tile, c, letter))
-            c = c + direction.step
-        if len(placements) != k:
-            continue
-        try:
-            analyze(board, placements, game.rules)
-        except IllegalMove:
-            continue
-        return placements
-    return None
 
 
 def random_turn(game: Game, rnd: random.Random, play_bias: float = 0.8) -> None:

@@ -1,6 +1,5 @@
 """wordbler-cli selfplay: complete computer games, invariants, records that replay."""
 
-import random
 
 import pytest
 
