@@ -143,7 +143,7 @@ def test_empty_rack_and_no_moves():
         (EMPTY[:14], "A"),
         (EMPTY[:14] + ["." * 14], "A"),
         (EMPTY[:14] + ["......1........"], "A"),
-        (EMPTY, "ab"),
+        (EMPTY, "a-b"),
         (EMPTY, "A B"),
         (EMPTY, "ABCDEFGH"),
     ],
@@ -151,6 +151,11 @@ def test_empty_rack_and_no_moves():
 def test_malformed_input_is_refused(board, rack):
     with pytest.raises(BoardFormatError):
         generate(board, rack, LexGraph.build(SMALL))
+
+
+def test_a_lower_case_rack_means_the_same_tiles():
+    graph = LexGraph.build(SMALL)
+    assert generate(EMPTY, "ae?t", graph).lines() == generate(EMPTY, "AE?T", graph).lines()
 
 
 # ---------------------------------------------------------------------------- lexicon graph

@@ -103,7 +103,8 @@ def parse_board(board_rows: Sequence[str], rules: RuleSet = STANDARD) -> list[st
 
 
 def parse_rack(rack: str, rules: RuleSet = STANDARD) -> str:
-    r = rack.strip()
+    """The rack as upper-case letters and ``?``; a rack typed in lower case is accepted."""
+    r = rack.strip().upper()
     for ch in r:
         if not ("A" <= ch <= "Z" or ch == BLANK):
             raise BoardFormatError(f"bad rack letter {ch!r} (use A-Z and ? for a blank)")
