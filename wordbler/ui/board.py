@@ -136,6 +136,10 @@ class SquareWidget(QWidget):
             self.board.square_double_clicked.emit(self.coord)
         event.accept()
 
+    def contextMenuEvent(self, event) -> None:
+        self.board.square_context_requested.emit(self.coord)
+        event.accept()
+
     # ---------------------------------------------------------------- drops
     def dragEnterEvent(self, event) -> None:
         if read_tile_mime(event.mimeData()) is not None and self.board.accepting and (
@@ -195,6 +199,7 @@ class BoardWidget(QWidget):
 
     square_clicked = Signal(object)  # Coord
     square_double_clicked = Signal(object)  # Coord
+    square_context_requested = Signal(object)  # Coord (right-click)
     tile_dropped = Signal(int, object, object)  # tile id, origin (Coord or None: rack), target Coord
     letter_typed = Signal(str, object)  # letter, Coord at the cursor
     backspace_pressed = Signal()

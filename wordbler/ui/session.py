@@ -117,6 +117,8 @@ class GameSession(QObject):
     game_over = Signal(object)
     # a computer seat is to move: player index (a runner answers with apply_move)
     computer_to_move = Signal(int)
+    # the current player took a hint (recorded in the history, maybe at a cost): TurnRecord
+    hint_taken = Signal(object)
 
     def __init__(self, game: Game, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -340,6 +342,19 @@ class GameSession(QObject):
             return False
         return self.move_tile(tile.id, coord, letter=letter)
 
+    def relabel_blank(self, coord: Coord, letter: str) -> bool:
+        """Give the blank placed on ``coord`` this turn another letter (an undoable step)."""
+        p = self._placed.get(coord)
+        letter = letter.upper()
+        if (not self.can_act() or p is None or not p.tile.is_blank or len(letter) != 1
+                or not ("A" <= letter <= "Z")):
+            return False
+        if letter == p.letter:
+            return True
+        self.undo_stack.push(MoveTileCommand(self, p.tile.id, coord, coord, p.letter, letter,
+                                             f"Blank on {coord.label} as {letter}"))
+        return True
+
     def take_back_last(self) -> Coord | None:
         """Backspace: return the most recently placed tile to the rack; its square."""
         if not self._placed or not self.can_act():
@@ -444,6 +459,40 @@ class GameSession(QObject):
         self.state_changed.emit()
         if self.game.players[self.game.current].computer is not None:
             self.computer_to_move.emit(self.game.current)
+
+    def take_hint(self, note: str = "") -> TurnRecord | None:
+        """Record that the current player looked at hints (``rules.hint_cost`` points)."""
+        if not self.can_act():
+            return None
+        try:
+            record = self.game.take_hint(note)
+        except IllegalMove as e:
+            self.message.emit(texts.describe_illegal(e), "error")
+            return None
+        self.hint_taken.emit(record)
+        self.state_changed.emit()
+        return record
+
+    def show_placements(self, placements: Sequence[Placement], text: str = "Show hint") -> bool:
+        """Put exactly these tiles of the current rack on the board as this turn's tiles
+        (one undo step): the tiles of this turn not among them go back to the rack first.
+        The live preview then shows the words and the score, as for tiles dragged there."""
+        if not self.can_act():
+            return False
+        wanted = {p.coord: p for p in placements}
+        if all(self._placed.get(c) == p for c, p in wanted.items()) and len(self._placed) == len(wanted):
+            return True  # already on show
+        if any(self.location_of(p.tile.id) is None for p in placements):
+            return False
+        self.undo_stack.beginMacro(text)
+        for coord, p in list(self._placed.items()):
+            if wanted.get(coord) != p:
+                self.move_tile(p.tile.id, len(self._rack), animate=True)
+        for coord, p in wanted.items():
+            if self._placed.get(coord) != p:
+                self.move_tile(p.tile.id, coord, letter=p.letter, animate=True)
+        self.undo_stack.endMacro()
+        return all(self._placed.get(c) == p for c, p in wanted.items())
 
     def apply_move(self, move: Move) -> bool:
         """Play ``move`` for the current player as if it were dragged: a computer's turn.
