@@ -117,6 +117,8 @@ class GameSession(QObject):
     game_over = Signal(object)
     # a computer seat is to move: player index (a runner answers with apply_move)
     computer_to_move = Signal(int)
+    # the game to save changed: a tile placed, moved or reordered, or a turn recorded
+    changed = Signal()
     # the current player took a hint (recorded in the history, maybe at a cost): TurnRecord
     hint_taken = Signal(object)
 
@@ -125,14 +127,18 @@ class GameSession(QObject):
         self.game = game
         self.undo_stack = QUndoStack(self)
         self._rack_player = game.current
-        self._rack: list[int] = [t.id for t in game.rack()]
-        self._placed: dict[Coord, Placement] = {}
+        # a game loaded mid-turn has tiles on the board already (the engine's candidate)
+        self._placed: dict[Coord, Placement] = {p.coord: p for p in game.pending}
+        on_board = {p.tile.id for p in game.pending}
+        self._rack: list[int] = [t.id for t in game.rack() if t.id not in on_board]
         self._marked: set[int] = set()
         self._selected: int | None = None
         self._handoff = True  # the first player has not taken the seat yet
-        self._preview: Preview | None = None
-        self.last_record: TurnRecord | None = None
-        self.last_move: frozenset[Coord] = frozenset()
+        self._preview: Preview | None = game.preview() if self._placed else None
+        self.last_record: TurnRecord | None = game.history[-1] if game.history else None
+        plays = [r for r in game.history if r.kind is TurnKind.PLAY and r.move is not None]
+        self.last_move: frozenset[Coord] = frozenset(
+            p.coord for p in plays[-1].move.placements) if plays else frozenset()
         self._shuffle_rng = random.Random(game.seed ^ 0x5EED)
 
     # ================================================================= queries
@@ -450,7 +456,8 @@ class GameSession(QObject):
             return
         self._handoff = False
         self._rack_player = self.game.current
-        self._rack = [t.id for t in self.game.rack()]
+        on_board = {p.tile.id for p in self._placed.values()}
+        self._rack = [t.id for t in self.game.rack() if t.id not in on_board]
         self._marked.clear()
         self._selected = None
         self._update_preview()
@@ -569,11 +576,13 @@ class GameSession(QObject):
         self.rack_changed.emit()
         self.board_changed.emit()
         self.state_changed.emit()
+        self.changed.emit()
 
     def _set_rack_order(self, order: Sequence[int]) -> None:
         self._rack = list(order)
         self._sync_engine()
         self.rack_changed.emit()
+        self.changed.emit()
 
     # ================================================================= internals
     def _sync_engine(self) -> None:
@@ -618,5 +627,6 @@ class GameSession(QObject):
         self.rack_changed.emit()
         self.board_changed.emit()
         self.state_changed.emit()
+        self.changed.emit()
         if self.game.is_over:
             self.game_over.emit(self.game.outcome)
