@@ -30,10 +30,12 @@ from .animation import Animator, Speed
 from .board import BoardWidget, SquareState
 from .config import GameConfig
 from .dialogs import AboutDialog, GameOverDialog, ScoreboardDialog, ScoreHistoryDialog, WildcardDialog
+from .hints import HintController, HintPanel
 from .panels import BagWidget, MascotView, PlayerPanel
 from .rack import RackWidget
 from .session import Flight, GameSession
 from .theme import DEFAULT_THEME, Theme
+from .thinking import ThinkingIndicator
 from .tiles import FlipTileView, TileFace
 
 
@@ -217,6 +219,8 @@ class Table(QWidget):
         bag_row.addWidget(self.bag)
         bag_row.addLayout(bag_text, 1)
         side.addLayout(bag_row)
+        self.thinking = ThinkingIndicator(theme, self)  # a computer's turn, or a build's progress
+        side.addWidget(self.thinking)
         self.preview_label = QLabel(self)
         self.preview_label.setWordWrap(True)
         self.preview_label.setMinimumHeight(20)
@@ -239,8 +243,11 @@ class Table(QWidget):
         buttons.addWidget(self.shuffle_button, 1, 1)
         buttons.addWidget(self.exchange_button, 2, 0)
         buttons.addWidget(self.pass_button, 2, 1)
+        self.hint_button = QPushButton("Hint", self)
+        self.hint_button.setToolTip("Show the best moves for your rack (?)")
+        buttons.addWidget(self.hint_button, 3, 0, 1, 2)
         self.all_buttons = [self.done_button, self.recall_button, self.shuffle_button,
-                            self.exchange_button, self.pass_button]
+                            self.exchange_button, self.pass_button, self.hint_button]
         for b in self.all_buttons:
             b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -250,6 +257,8 @@ class Table(QWidget):
         self.message_label.setAccessibleName("Message")
         self.message_label.setTextFormat(Qt.TextFormat.PlainText)
         self.message_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.hint_panel = HintPanel(theme, self)
+        side.addWidget(self.hint_panel, 4)
         side.addWidget(self.message_label, 1)
         self.side = QWidget(self)
         self.side.setLayout(side)
@@ -277,6 +286,8 @@ class Table(QWidget):
             b.setFont(self.theme.font(max(11, q * 0.45), bold=b is self.done_button))
             b.setMinimumHeight(int(max(24, q * 0.95)))
         self.handoff.set_scale(q)
+        self.thinking.set_scale(q)
+        self.hint_panel.set_scale(q)
         self.game_over_label.setFont(self.theme.font(max(12, q * 0.55), bold=True))
         side_w = int(max(210, min(q * 9.5, 560)))
         self.side.setFixedWidth(side_w)
@@ -342,6 +353,8 @@ class MainWindow(QMainWindow):
         self.about_dialog: AboutDialog | None = None
         self.computer = None
         self.generator_factory = None  # tests may plug in another move generator
+        self.move_index = None  # the move generator of the game's dictionary (kept across games)
+        self.hints: HintController | None = None
         self.setup_dialog = None
         self.new_game_box: QMessageBox | None = None
         self._build_menus()
@@ -384,6 +397,10 @@ class MainWindow(QMainWindow):
             old.animator.finish_all()
         if self.computer is not None:
             self.computer.cancel()
+            self.computer.deleteLater()
+        if self.hints is not None:
+            self.hints.reset()
+            self.hints.deleteLater()
         self.config = config
         game = config.new_game()
         self.session = GameSession(game, self)
@@ -401,7 +418,11 @@ class MainWindow(QMainWindow):
         if any(p.computer for p in game.players):
             from .computer import ComputerRunner
 
-            self.computer = ComputerRunner(self.session, self, self.generator_factory)
+            self.computer = ComputerRunner(self.session, self, self.generator_factory,
+                                           index=self._move_index())
+            if self.computer.index is not None:
+                self.computer.index.prepare()  # built (first run) or loaded before it is needed
+        self.hints = HintController(self.session, self.table.hint_panel, self._move_index, self)
         self._connect_signals()
         self._install_undo_actions()
         self.board.show_labels = self.show_labels
@@ -450,9 +471,14 @@ class MainWindow(QMainWindow):
         t.animator.landed.connect(lambda _ids: self._refresh_after_flight())
         if self.computer is not None:
             c = self.computer
-            c.preparing.connect(lambda f: self.show_message(f"Preparing the computer player… {int(f * 100)} %"))
+            c.preparing.connect(self._on_index_progress)
             c.failed.connect(lambda text: self.show_message(text, "error"))
-            c.thinking.connect(lambda i: self.show_message(f"{s.game.players[i].name} is thinking…"))
+            c.thinking.connect(lambda i: t.thinking.show_thinking(s.game.players[i].name,
+                                                                  s.game.players[i].mascot))
+            c.idle.connect(t.thinking.stop)
+        t.hint_button.clicked.connect(self.hints.request)
+        t.board.square_context_requested.connect(self._on_square_context)
+        s.hint_taken.connect(lambda _rec: self._refresh_state())
 
     # ================================================================= menus
     def _build_menus(self) -> None:
@@ -470,6 +496,10 @@ class MainWindow(QMainWindow):
         self.scoreboard_action = QAction("&Scoreboard", self)
         self.scoreboard_action.triggered.connect(self.show_scoreboard)
         game.addAction(self.scoreboard_action)
+        self.hint_action = QAction("Show &hints", self)
+        self.hint_action.setShortcut(QKeySequence("?"))
+        self.hint_action.triggered.connect(lambda: self.hints.request() if self.hints else None)
+        game.addAction(self.hint_action)
         self.history_action = QAction("Score &history", self)
         self.history_action.setShortcut(QKeySequence("Ctrl+H"))
         self.history_action.triggered.connect(lambda: self.show_history(None))
@@ -604,6 +634,13 @@ class MainWindow(QMainWindow):
         t.recall_button.setEnabled(act and has_pending)
         t.shuffle_button.setEnabled(act and len(s.rack_tiles()) > 1)
         t.pass_button.setEnabled(act)
+        hint_blocked = self.hints.blocked() if self.hints is not None else None
+        t.hint_button.setEnabled(act and hint_blocked is None)
+        cost = s.rules.hint_cost
+        t.hint_button.setText(f"Hint (−{cost})" if cost and s.rules.hints_allowed else "Hint")
+        t.hint_button.setToolTip(hint_blocked if not s.rules.hints_allowed else
+                                 "Show the best moves for your rack (?)"
+                                 + (f"; a hint costs {texts.plural(cost, 'point')}" if cost else ""))
         blocked = s.exchange_blocked()
         t.exchange_button.setEnabled(act and blocked is None)
         n = len(s.marked)
@@ -860,8 +897,45 @@ class MainWindow(QMainWindow):
         self.about_dialog = dlg
         dlg.show()
 
+    def _move_index(self):
+        """The move index for this game's dictionary and rules (made on first use, kept for
+        the next game when that one uses the same); None without a dictionary."""
+        game = self.session.game
+        if game.lexicon is None:
+            return None
+        idx = self.move_index
+        if idx is None or not idx.matches(game.lexicon, game.rules):
+            from .moveindex import MoveIndex, default_factory
+
+            if idx is not None:
+                idx.close()
+            idx = MoveIndex(game.lexicon, game.rules, self.generator_factory or default_factory, self)
+            self.move_index = idx
+        return idx
+
+    def _on_index_progress(self, fraction: float) -> None:
+        """The computer's move index is being built (the first run): show how far."""
+        self.table.thinking.show_progress(fraction)
+
+    def _on_square_context(self, coord: Coord) -> None:
+        """Right-click on a blank placed this turn: choose its letter again."""
+        s = self.session
+        p = s.pending_at(coord)
+        if p is None or not p.tile.is_blank or not s.can_act():
+            return
+        dlg = WildcardDialog(self, self.theme)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.letter_chosen.connect(lambda letter: s.relabel_blank(coord, letter))
+        self.wildcard_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
+        dlg.open()
+
     def closeEvent(self, event) -> None:
         self.animator.finish_all()
+        if self.hints is not None:
+            self.hints.cancel()
+        if self.move_index is not None:
+            self.move_index.close()  # a build under way stops at its next progress report
         if self.computer is not None:
             self.computer.cancel()
         super().closeEvent(event)
