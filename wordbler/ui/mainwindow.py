@@ -903,13 +903,14 @@ class MainWindow(QMainWindow):
         game = self.session.game
         if game.lexicon is None:
             return None
-        idx = self.move_index
-        if idx is None or not idx.matches(game.lexicon, game.rules):
-            from .moveindex import MoveIndex, default_factory
+        from .moveindex import MoveIndex, default_factory
 
+        factory = self.generator_factory or default_factory
+        idx = self.move_index
+        if idx is None or not idx.matches(game.lexicon, game.rules) or idx.factory is not factory:
             if idx is not None:
                 idx.close()
-            idx = MoveIndex(game.lexicon, game.rules, self.generator_factory or default_factory, self)
+            idx = MoveIndex(game.lexicon, game.rules, factory, self)
             self.move_index = idx
         return idx
 

@@ -70,7 +70,7 @@ class MoveIndex(QObject):
             lexicon = frozenset(lexicon)
         self.lexicon = lexicon
         self.rules = rules
-        self._factory = factory or default_factory
+        self.factory = factory or default_factory
         self._lock = threading.Lock()
         self._generate: Callable | None = None
         self._error: str | None = None
@@ -127,7 +127,7 @@ class MoveIndex(QObject):
                 raise RuntimeError(self._error)
             self._building = True
             try:
-                gen = self._factory(self.lexicon, self.rules, progress=self._report)
+                gen = self.factory(self.lexicon, self.rules, progress=self._report)
             except Cancelled:
                 self._building = False
                 raise
