@@ -17,9 +17,15 @@ class GameConfig:
     lexicon: Container[str] | None = field(default=None, compare=False)
     lexicon_label: str = ""
     seed: int | None = None
+    # changes to the preset, e.g. (("hints_allowed", False),) or (("hint_cost", 2),)
+    rule_changes: tuple[tuple[str, object], ...] = ()
+
+    def ruleset(self):
+        rules = get_ruleset(self.rules)
+        return rules.with_changes(**dict(self.rule_changes)) if self.rule_changes else rules
 
     def new_game(self) -> Game:
-        return Game(self.players, rules=get_ruleset(self.rules), lexicon=self.lexicon, seed=self.seed)
+        return Game(self.players, rules=self.ruleset(), lexicon=self.lexicon, seed=self.seed)
 
 
 class DictionaryUnavailable(ValueError):

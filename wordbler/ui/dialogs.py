@@ -134,6 +134,7 @@ class ScoreHistoryDialog(QDialog):
         layout.addWidget(box)
         self.who.currentIndexChanged.connect(self.refresh)
         session.turn_ended.connect(self.refresh)
+        session.hint_taken.connect(self.refresh)
         if player is not None:
             self.who.setCurrentIndex(player + 1)
         self.refresh()
@@ -175,6 +176,10 @@ class ScoreHistoryDialog(QDialog):
         elif k is TurnKind.SETTLEMENT:
             letters = "".join(t.letter for t in rec.settled_tiles)
             what = f"{who}end of game: tiles {'left' if rec.score < 0 else 'gained'} ({letters})"
+        elif k is TurnKind.HINT:
+            shown = rec.note.removeprefix("hint: ") if rec.note else ""
+            cost = f", cost {texts.plural(-rec.score, 'point')}" if rec.score else ", free"
+            what = f"{who}took a hint{cost}" + (f" (best: {shown})" if shown else "")
         else:
             what = f"{who}{texts.describe_record(rec, names)}"
         item = QTreeWidgetItem([str(rec.number), what, f"{rec.score:+d}" if rec.score else "0",
@@ -184,6 +189,8 @@ class ScoreHistoryDialog(QDialog):
         item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
         if k is TurnKind.FAILED_PLAY:
             item.setForeground(1, QColor(DEFAULT_THEME.invalid))
+        elif k is TurnKind.HINT:
+            item.setForeground(1, QColor(DEFAULT_THEME.muted_text))
         if rec.breakdown is not None:
             for w in rec.breakdown.words:
                 child = QTreeWidgetItem(["", f"{w.word} ({w.gcg_position})", str(w.score), ""])
@@ -231,6 +238,7 @@ class ScoreboardDialog(QDialog):
         box.rejected.connect(self.reject)
         layout.addWidget(box)
         session.turn_ended.connect(self.refresh)
+        session.hint_taken.connect(self.refresh)
         self.refresh()
 
     def refresh(self, *_args) -> None:
@@ -241,8 +249,12 @@ class ScoreboardDialog(QDialog):
         end = [""] * n
         totals = [0] * n
         row: list[str] | None = None
+        hinted: dict[int, int] = {}  # player -> cost of the hints taken since their last turn
         for rec in g.history:
             totals[rec.player] += rec.score
+            if rec.kind is TurnKind.HINT:  # shown with the player's turn
+                hinted[rec.player] = hinted.get(rec.player, 0) - rec.score
+                continue
             if rec.kind is TurnKind.SETTLEMENT:
                 end[rec.player] = f"tiles left  {rec.score:+d}  = {totals[rec.player]}"
                 continue
@@ -252,7 +264,11 @@ class ScoreboardDialog(QDialog):
             label = {TurnKind.PLAY: rec.words[0].word if rec.words else "play",
                      TurnKind.FAILED_PLAY: "failed", TurnKind.EXCHANGE: "exchange",
                      TurnKind.PASS: "pass", TurnKind.HINT: "hint"}[rec.kind]
-            row[rec.player] = f"{label}  {rec.score:+d}  = {totals[rec.player]}"
+            hint = ""
+            if rec.player in hinted:
+                cost = hinted.pop(rec.player)
+                hint = f" (hint −{cost})" if cost else " (hint)"
+            row[rec.player] = f"{label}{hint}  {rec.score:+d}  = {totals[rec.player]}"
         has_end = any(end)
         self.table.setColumnCount(n)
         self.table.setHorizontalHeaderLabels(names)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QCheckBox,
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
@@ -256,6 +257,21 @@ class SetupDialog(QDialog):
         self.rules_text.setWordWrap(True)
         rl.addWidget(self.rules)
         rl.addWidget(self.rules_text)
+        hint_row = QHBoxLayout()
+        self.hints_check = QCheckBox("Allow hints", self)
+        self.hints_check.setChecked(True)
+        self.hints_check.setToolTip("A Hint button shows the best moves for the rack; "
+                                    "every hint is written in the score history")
+        self.hint_cost = QSpinBox(self)
+        self.hint_cost.setRange(0, 50)
+        self.hint_cost.setSuffix(" points")
+        self.hint_cost.setSpecialValueText("free")
+        self.hint_cost.setAccessibleName("Cost of a hint")
+        hint_row.addWidget(self.hints_check)
+        hint_row.addWidget(QLabel("cost of a hint:", self))
+        hint_row.addWidget(self.hint_cost)
+        hint_row.addStretch(1)
+        rl.addLayout(hint_row)
         layout.addWidget(rules_box)
 
         # dictionary
@@ -302,6 +318,9 @@ class SetupDialog(QDialog):
                 box.set_mascot(spec.mascot)
                 i = box.kind.findData(spec.computer)
                 box.kind.setCurrentIndex(max(0, i))
+            changes = dict(getattr(previous, "rule_changes", ()))
+            self.hints_check.setChecked(bool(changes.get("hints_allowed", True)))
+            self.hint_cost.setValue(int(changes.get("hint_cost", 0)))
         self._on_count()
         self._on_rules()
         self.validate()
@@ -310,6 +329,7 @@ class SetupDialog(QDialog):
     def _connect_signals(self) -> None:
         self.count.valueChanged.connect(self._on_count)
         self.rules.currentIndexChanged.connect(self._on_rules)
+        self.hints_check.toggled.connect(self.hint_cost.setEnabled)
         for box in self.boxes:
             box.mascot_dropped.connect(self.pick_mascot)
             box.changed.connect(self.validate)
@@ -423,8 +443,18 @@ class SetupDialog(QDialog):
                 return
         n = self.count.value()
         specs = tuple(PlayerSpec(b.name(), b.mascot(), b.computer()) for b in self.boxes[:n])
-        self._config = GameConfig(specs, self.rules.currentData(), lexicon, label)
+        self._config = GameConfig(specs, self.rules.currentData(), lexicon, label,
+                                  rule_changes=self.rule_changes())
         self.accept()
+
+    def rule_changes(self) -> tuple[tuple[str, object], ...]:
+        """The hint options, as changes to the preset's rules."""
+        changes: list[tuple[str, object]] = []
+        if not self.hints_check.isChecked():
+            changes.append(("hints_allowed", False))
+        elif self.hint_cost.value():
+            changes.append(("hint_cost", self.hint_cost.value()))
+        return tuple(changes)
 
     def config(self) -> GameConfig:
         if self._config is None:
