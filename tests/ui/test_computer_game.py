@@ -1,0 +1,220 @@
+"""Human against computer through the window, and interrupting a computer that is thinking.
+
+The human plays with real drops and clicks (an exchange, a hint, a pass, then the engine's
+best word each turn, decided with the move generator); the computer answers from its worker.
+The interrupt tests hold the computer's move generator on a ``threading.Event`` and close the
+window (or start a new game) while it waits: nothing hangs, and the late result is dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QMessageBox
+
+from wordbler.game import PlayerSpec
+from wordbler.model import Coord, TurnKind
+from wordbler.ui.animation import Speed
+from wordbler.ui.config import GameConfig
+from wordbler.ui.mainwindow import MainWindow
+from wordbler.ui.moveindex import Cancelled, MoveIndex
+
+from .conftest import Driver
+
+SMALL = frozenset({"AT", "TA", "IT", "TI", "ON", "NO", "TO", "OE", "EAT", "TEA", "ATE", "RAT",
+                   "TAR", "ART", "ONE", "EON", "TEN", "NET", "SIT", "ITS", "TIS", "SAT", "AS",
+                   "IS", "OR", "RE", "ER", "ES"})
+
+
+def _window(qtbot, players, lexicon, seed=7, factory=None, size=(1000, 760), speed=Speed.OFF):
+    config = GameConfig(tuple(players), "standard", lexicon, "test words", seed)
+    w = MainWindow(config, speed)
+    qtbot.addWidget(w)
+    if factory is not None:  # restart with the test's move generator
+        w.generator_factory = factory
+        w.start_game(config)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _play_word(d: Driver, qtbot, generate) -> bool:
+    """Drop the tiles of the best-scoring word on the board and press Done; False if none."""
+    g = d.game
+    moves = generate(g.board.rows_text(), g.rack_letters())
+    if not len(moves):
+        return False
+    best = moves.best(1)[0]
+    used: set[int] = set()
+    for r, c, letter, blank in best.tiles:
+        tile = next(t for t in d.session.rack_tiles() if t.id not in used
+                    and (t.is_blank if blank else (t.letter == letter and not t.is_blank)))
+        used.add(tile.id)
+        coord = Coord(r, c)
+        d.drop_on_square(tile.id, coord)  # a blank is refused until its letter is chosen
+        if blank:
+            dlg = d.window.wildcard_dialog
+            assert dlg is not None and dlg.isVisible()
+            d.click(dlg.buttons[letter])
+        assert d.session.pending_at(coord) is not None, f"{letter} not placed on {coord.label}"
+    text = d.window.table.preview_label.text()
+    assert best.word.upper() in text and str(best.score) in text, text
+    before = len(g.history)
+    d.done()
+    assert len(g.history) > before and g.history[before].kind is TurnKind.PLAY
+    assert g.history[before].score == best.score
+    return True
+
+
+def _pass(d: Driver) -> None:
+    d.click(d.window.table.pass_button)
+    d.click(d.window.pass_box.button(QMessageBox.StandardButton.Yes))
+
+
+@pytest.mark.parametrize("level", ["beginner", "strong"])
+def test_a_human_plays_a_computer_to_the_end(qtbot, bundled_lexicon, bundled_generator, level):
+    w = _window(qtbot, (PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", level)),
+                bundled_lexicon, seed=2026)
+    d = Driver(qtbot, w)
+    g = w.session.game
+    ann = next(i for i, p in enumerate(g.players) if p.computer is None)
+    thinking_seen = []
+    w.computer.thinking.connect(lambda i: thinking_seen.append(w.table.thinking.isVisible()))
+    human_turns = 0
+    for _ in range(80):
+        # the computer answers by itself: wait for Ann's hand-off, or the end
+        qtbot.waitUntil(lambda: g.is_over or (g.current == ann and w.table.handoff.isVisible()),
+                        timeout=60000)
+        if g.is_over:
+            break
+        assert not w.computer.busy
+        d.reveal()
+        human_turns += 1
+        if human_turns == 1 and g.can_exchange() is None:
+            for t in d.session.rack_tiles()[:3]:  # swap three tiles
+                d.click_rack_tile(t.id, ctrl=True)
+            d.click(w.table.exchange_button)
+            assert g.history[-1].kind is TurnKind.EXCHANGE
+        elif human_turns == 2:
+            d.click(w.table.hint_button)  # the best move, through the hint panel
+            panel = w.table.hint_panel
+            qtbot.waitUntil(lambda: panel.tree.topLevelItemCount() > 0 or "No word" in panel.status.text(),
+                            timeout=30000)
+            if panel.rows:
+                assert g.history[-1].kind is TurnKind.HINT
+                panel.tree.setCurrentItem(panel.item(0))
+                d.click(panel.play_button)
+                assert g.history[-1].kind is TurnKind.PLAY
+            else:
+                _pass(d)
+        elif human_turns == 3:
+            _pass(d)
+            assert g.history[-1].kind is TurnKind.PASS
+        elif not _play_word(d, qtbot, bundled_generator):
+            _pass(d)
+    assert g.is_over, "the game should have ended"
+    qtbot.waitUntil(lambda: w.game_over_dialog is not None and w.game_over_dialog.isVisible())
+    assert any(r.player != ann and r.kind in (TurnKind.PLAY, TurnKind.EXCHANGE, TurnKind.PASS)
+               for r in g.history), "the computer moved"
+    assert thinking_seen and all(thinking_seen), "the thinking indicator showed on every computer turn"
+    assert not w.table.thinking.isVisible()
+    for i, panel in enumerate(w.table.player_panels):
+        assert g.scores[i] == sum(r.score for r in g.history if r.player == i)
+        assert panel.score.text() == str(g.scores[i])
+    assert human_turns >= 4
+
+
+class Gate:
+    """A move generator that waits on an event before each call (the test releases it)."""
+
+    def __init__(self, lexicon=SMALL) -> None:
+        from wordbler.movegen import engine_generator
+
+        self.real = engine_generator(lexicon)
+        self.open = threading.Event()
+        self.entered = threading.Event()
+
+    def factory(self, lexicon, rules, progress=None):
+        def generate(rows, rack):
+            self.entered.set()
+            self.open.wait(30)
+            return self.real(rows, rack)
+        return generate
+
+
+def _computer_thinking(qtbot, w, gate) -> int:
+    """Make the computer's turn start; returns the number of turns played before it."""
+    s = w.session
+    robo = next(i for i, p in enumerate(s.game.players) if p.computer)
+    if s.current != robo:
+        qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
+        _pass(Driver(qtbot, w))
+    qtbot.waitUntil(gate.entered.is_set, timeout=10000)
+    assert w.computer.busy and w.table.thinking.isVisible()
+    return len(s.game.history)
+
+
+def test_closing_the_window_while_the_computer_thinks(qtbot):
+    gate = Gate()
+    w = _window(qtbot, (PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")), SMALL,
+                factory=gate.factory)
+    turns = _computer_thinking(qtbot, w, gate)
+    game, session, runner = w.session.game, w.session, w.computer
+    late = []
+    session.turn_ended.connect(late.append)
+    w.close()  # returns at once although the worker is still blocked
+    assert not runner.busy
+    gate.open.set()
+    assert QThreadPool.globalInstance().waitForDone(10000), "the worker should finish"
+    qtbot.waitUntil(lambda: not runner.busy)  # deliver any queued result
+    QThreadPool.globalInstance().waitForDone(1000)
+    assert late == [] and len(game.history) == turns, "a late result touched the closed game"
+
+
+def test_a_new_game_while_the_computer_thinks(qtbot):
+    gate = Gate()
+    players = (PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner"))
+    w = _window(qtbot, players, SMALL, factory=gate.factory)
+    turns = _computer_thinking(qtbot, w, gate)
+    old_game, old_runner = w.session.game, w.computer
+    late = []
+    w.session.turn_ended.connect(late.append)
+    w.start_game(GameConfig((PlayerSpec("Ann", "fox"), PlayerSpec("Bob", "owl")), "standard",
+                            SMALL, "test words", 9))
+    assert w.computer is None and w.session.game is not old_game
+    assert not w.table.thinking.isVisible()
+    gate.open.set()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+    qtbot.waitUntil(lambda: not old_runner.busy)
+    assert late == [] and len(old_game.history) == turns
+    assert w.session.game.history == []
+
+
+def test_closing_stops_a_first_build_at_its_next_progress_report(qtbot):
+    started = threading.Event()
+    stopped = []
+
+    def slow_build(lexicon, rules, progress=None):
+        try:
+            for i in range(10000):  # a "build" that would take minutes
+                progress(i / 10000)
+                started.set()
+                threading.Event().wait(0.01)
+        except Cancelled:
+            stopped.append(True)
+            raise
+        raise AssertionError("the build should have been cancelled")
+
+    index = MoveIndex(SMALL, GameConfig((), "standard").ruleset(), slow_build)
+    seen = []
+    index.progress.connect(seen.append)
+    index.prepare()
+    qtbot.waitUntil(started.is_set, timeout=5000)
+    qtbot.waitUntil(lambda: len(seen) > 1, timeout=5000)  # progress reaches the GUI thread
+    assert 0.0 <= seen[-1] < 1.0
+    index.close()
+    assert QThreadPool.globalInstance().waitForDone(5000)
+    assert stopped == [True] and not index.is_ready
