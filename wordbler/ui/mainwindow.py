@@ -497,7 +497,8 @@ class MainWindow(QMainWindow):
         self.scoreboard_action.triggered.connect(self.show_scoreboard)
         game.addAction(self.scoreboard_action)
         self.hint_action = QAction("Show &hints", self)
-        self.hint_action.setShortcut(QKeySequence("?"))
+        # "?" is typed with Shift on most layouts: accept it either way
+        self.hint_action.setShortcuts([QKeySequence("?"), QKeySequence("Shift+?")])
         self.hint_action.triggered.connect(lambda: self.hints.request() if self.hints else None)
         game.addAction(self.hint_action)
         self.history_action = QAction("Score &history", self)
