@@ -79,6 +79,7 @@ __all__ = [
     "game_to_gcg",
     "game_from_gcg",
     "save_game",
+    "write_atomic",
     "load_game",
     "is_wordbler_record",
     "rules_from_record",
@@ -776,7 +777,14 @@ class _Rebuilder:
 def save_game(game: Game, path: str | os.PathLike) -> None:
     """Write ``game`` to ``path`` atomically: a temporary file in the same folder is written
     and fsynced, then renamed over ``path``.  A failure leaves any old file untouched."""
-    data = game_to_gcg(game).encode("utf-8")
+    write_atomic(path, game_to_gcg(game).encode("utf-8"))
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically (temporary file, fsync, ``os.replace``).
+
+    Split from :func:`save_game` so that a caller can build the text on one thread (the
+    game's owner) and write it on another."""
     target = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(target))
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
