@@ -30,6 +30,7 @@ from .animation import Animator, Speed
 from .board import BoardWidget, SquareState
 from .config import GameConfig
 from .dialogs import AboutDialog, GameOverDialog, ScoreboardDialog, ScoreHistoryDialog, WildcardDialog
+from .files import FileController
 from .hints import HintController, HintPanel
 from .panels import BagWidget, MascotView, PlayerPanel
 from .rack import RackWidget
@@ -331,10 +332,13 @@ class Table(QWidget):
 
 class MainWindow(QMainWindow):
     new_game_requested = Signal()
+    # a game is on the table (new, opened or resumed): self.session is its session
+    game_started = Signal()
 
     def __init__(self, config: GameConfig, speed: Speed = Speed.NORMAL,
                  theme: Theme = DEFAULT_THEME, parent: QWidget | None = None,
-                 settings=None) -> None:
+                 settings=None, game=None) -> None:
+        """``game``: a game to put on the table (opened or resumed) instead of a new one."""
         super().__init__(parent)
         self.theme = theme
         self.speed = speed
@@ -357,9 +361,11 @@ class MainWindow(QMainWindow):
         self.hints: HintController | None = None
         self.setup_dialog = None
         self.new_game_box: QMessageBox | None = None
+        self.files = FileController(self, settings)
         self._build_menus()
         self.new_game_requested.connect(self.open_new_game_dialog)
-        self.start_game(config)
+        self.game_started.connect(self.files.game_started)
+        self.start_game(config, game)
 
     def open_new_game_dialog(self) -> None:
         """New game: the setup dialog, after a confirmation if a game is under way."""
@@ -391,7 +397,8 @@ class MainWindow(QMainWindow):
         dlg.open()
 
     # ================================================================= game lifecycle
-    def start_game(self, config: GameConfig) -> None:
+    def start_game(self, config: GameConfig, game=None) -> None:
+        """Put ``game`` on the table, or a new game made from ``config``."""
         old = self.centralWidget()
         if old is not None:
             old.animator.finish_all()
@@ -402,7 +409,7 @@ class MainWindow(QMainWindow):
             self.hints.reset()
             self.hints.deleteLater()
         self.config = config
-        game = config.new_game()
+        game = config.new_game() if game is None else game
         self.session = GameSession(game, self)
         self.table = Table(self.session, self.theme, self)
         self.table.animator.speed = self.speed
@@ -432,6 +439,7 @@ class MainWindow(QMainWindow):
         self._refresh_all()
         self.show_message(f"Dictionary: {config.lexicon_label or 'none (every word is accepted)'}. "
                           f"Rules: {game.rules.title}.", "info")
+        self.game_started.emit()
 
     def _connect_signals(self) -> None:
         s, t = self.session, self.table
@@ -483,16 +491,13 @@ class MainWindow(QMainWindow):
     # ================================================================= menus
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        game = bar.addMenu("&Game")
         self.new_action = QAction("&New game…", self)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
         self.new_action.triggered.connect(self.new_game_requested)
-        game.addAction(self.new_action)
-        self.open_action = QAction("&Open saved game…", self)
-        self.open_action.setEnabled(False)
-        self.open_action.setToolTip("Coming soon")
-        game.addAction(self.open_action)
-        game.addSeparator()
+        # File: New game, Open…, Open recent, Save, Save as…, Replay this game, Quit
+        self.files.build_menu(bar, self.new_action)
+        self.open_action = self.files.open_action
+        game = bar.addMenu("&Game")
         self.scoreboard_action = QAction("&Scoreboard", self)
         self.scoreboard_action.triggered.connect(self.show_scoreboard)
         game.addAction(self.scoreboard_action)
@@ -505,11 +510,6 @@ class MainWindow(QMainWindow):
         self.history_action.setShortcut(QKeySequence("Ctrl+H"))
         self.history_action.triggered.connect(lambda: self.show_history(None))
         game.addAction(self.history_action)
-        game.addSeparator()
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        game.addAction(quit_action)
 
         self.edit_menu = bar.addMenu("&Edit")
 
@@ -933,6 +933,9 @@ class MainWindow(QMainWindow):
         dlg.open()
 
     def closeEvent(self, event) -> None:
+        if not self.files.confirm_close():  # unsaved changes: it asks, then closes again
+            event.ignore()
+            return
         self.animator.finish_all()
         if self.hints is not None:
             self.hints.cancel()
