@@ -133,3 +133,10 @@ def driver(qtbot, make_window):
         return Driver(qtbot, make_window(**kw))
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path, monkeypatch):
+    """Each UI test has its own data folder: an autosave one test leaves is never offered
+    to (or overwritten by) another."""
+    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path / "wordbler-data"))

@@ -29,9 +29,12 @@ def test_bad_command_lines_fail_with_a_message(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
-def test_open_is_reserved_and_speed_is_checked(capsys):
-    assert main(["--open", "game.gcg"]) == 2
-    assert "not available yet" in capsys.readouterr().err
+def test_open_reports_an_unreadable_file_and_speed_is_checked(tmp_path, capsys):
+    missing = tmp_path / "game.gcg"
+    assert main(["--open", str(missing)]) == 2
+    assert f"{missing}: cannot read" in capsys.readouterr().err
+    assert main(["--open", str(missing), "--resume"]) == 2
+    assert "cannot be used together" in capsys.readouterr().err
     assert main(["--animation", "warp"]) == 2
     assert "unknown animation speed" in capsys.readouterr().err
 

@@ -35,7 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--animation", metavar="SPEED",
                    help="animation speed: off, fast, normal, slow (default: as last chosen, else normal)")
     p.add_argument("--open", metavar="FILE", dest="open_file",
-                   help="open a saved game (not available yet)")
+                   help="open a game record (.gcg): a saved unfinished game goes on the table "
+                        "where it was, any other record opens in the replay view")
+    p.add_argument("--resume", action="store_true",
+                   help="resume the automatically saved unfinished game without asking")
     return p
 
 
@@ -70,8 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         print(f"wordbler: {e}", file=sys.stderr)
         return 2
-    if args.open_file:
-        print("wordbler: --open is not available yet", file=sys.stderr)
+    if args.open_file and args.resume:
+        print("wordbler: --open and --resume cannot be used together", file=sys.stderr)
         return 2
     config = None
     if args.players:
@@ -85,8 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
-    from .mainwindow import MainWindow
-    from .setup import SetupDialog
+    from .startup import Startup
 
     # crisp at fractional scale factors (125 %, 150 %): Qt 6 is HiDPI aware by default
     app = QApplication.instance()
@@ -101,14 +103,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             speed = Speed.parse(str(settings.value("view/animation_speed", "normal")))
         except ValueError:
             speed = Speed.NORMAL
-    if config is None:
-        dialog = SetupDialog(rules=args.rules if args.rules in PRESETS else "standard")
-        if dialog.exec() != SetupDialog.DialogCode.Accepted:
-            return 0
-        config = dialog.config()
-    window = MainWindow(config, speed, settings=settings)
-    window.resize(1100, 800)
-    window.show()
+    # an opened file, the unfinished game offered for resume, or a new game (setup dialog)
+    start = Startup(args, speed, settings)
+    code = start.run(config)
+    if code is not None:
+        return code
     return app.exec()
 
 

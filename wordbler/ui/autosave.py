@@ -62,6 +62,7 @@ def autosave_dir() -> Path:
 
 class FoundKind(enum.Enum):
     NONE = "none"
+    UNTOUCHED = "untouched"  # a game not begun (no turn, no tile placed): nothing to offer
     UNFINISHED = "unfinished"  # offer it
     FINISHED = "finished"  # nothing to resume
     CORRUPT = "corrupt"  # set aside; tell the user
@@ -102,7 +103,12 @@ def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -
     except (ValueError, OSError) as e:  # pragma: no cover - the reader reports these as GCGError
         error = f"{path}: {e}"
     else:
-        kind = FoundKind.FINISHED if game.is_over else FoundKind.UNFINISHED
+        if game.is_over:
+            kind = FoundKind.FINISHED
+        elif not game.history and not game.pending:
+            kind = FoundKind.UNTOUCHED
+        else:
+            kind = FoundKind.UNFINISHED
         return Found(kind, path, game)
     try:
         aside: Path | None = set_aside(path)

@@ -317,7 +317,7 @@ class ReplayView(QWidget):
         return self.step.scores
 
     def _show(self) -> None:
-        step, rules, th = self.step, self.result.rules, self.theme
+        step, rules = self.step, self.result.rules
         changed = set(step.changed)
         states = {}
         for coord in self.board.squares:
