@@ -76,6 +76,7 @@ class HandoffPanel(QFrame):
         grid.addWidget(self.button, 0, 2, 2, 1, Qt.AlignmentFlag.AlignVCenter)
         grid.addLayout(self.draw_row, 2, 0, 1, 3)  # the first draw gets the whole width
         grid.setColumnStretch(1, 1)
+        self._recap_full = ""
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._draw_widgets: list[QWidget] = []
         self._draw_anim: QSequentialAnimationGroup | None = None
@@ -90,7 +91,10 @@ class HandoffPanel(QFrame):
             self._draw_anim = None
         self.mascot.set_mascot(mascot)
         self.title.setText(f"Pass to {name}")
+        self._recap_full = recap
         self.recap.setText(recap)
+        self.recap.setToolTip("")
+        self.recap.show()
         self.button.setText(f"I'm {name}: show my tiles")
         self.setAccessibleName(f"Pass to {name}. {recap}")
         for w in self._draw_widgets:
@@ -163,6 +167,41 @@ class HandoffPanel(QFrame):
                 w.setFixedSize(int(unit * 0.8), int(unit * 0.8))
             else:
                 w.setFont(self.theme.font(max(11, unit * 0.34), bold=w.font().bold()))
+
+    def needed_height(self, width: int) -> int:
+        lay = self.layout()
+        lay.activate()
+        return lay.heightForWidth(width) if lay.hasHeightForWidth() else self.sizeHint().height()
+
+    def fit(self, width: int, height: int, unit: float) -> int:
+        """Make the content fit ``width`` x ``height`` (the rack's area): smaller type and
+        tiles first, then only the last sentence of the first draw's explanation, or only the
+        latest lines of a recap (all of it in the tooltip).  Returns the height it needs
+        (more than ``height`` only for a first draw with ties: the caller makes room)."""
+        self.recap.setText(self._recap_full)
+        self.recap.setToolTip("")
+        u = unit
+        self.set_scale(u)
+        while self.needed_height(width) > height and u > unit * 0.7:
+            u *= 0.92
+            self.set_scale(u)
+        if self.needed_height(width) <= height:
+            return self.needed_height(width)
+        if any(isinstance(w, FlipTileView) for w in self._draw_widgets):
+            self.recap.setText(self._recap_full.rsplit(". ", 1)[-1])  # "Bob goes first."
+            self.recap.setToolTip(self._recap_full)
+            return self.needed_height(width)
+        lines = self._recap_full.split("\n")
+        while len(lines) > 1 and self.needed_height(width) > height:
+            lines = lines[1:]
+            self.recap.setText("… " + "\n".join(lines))
+            self.recap.setToolTip(self._recap_full)
+        if self.needed_height(width) > height:
+            room = width - self.mascot.width() - self.button.sizeHint().width() - 50
+            self.recap.setText(self.recap.fontMetrics().elidedText(
+                lines[-1], Qt.TextElideMode.ElideLeft, max(40, room)))
+            self.recap.setToolTip(self._recap_full)
+        return min(height, self.needed_height(width))
 
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -271,11 +310,12 @@ class Table(QWidget):
         row.addLayout(left, 3)
         row.addWidget(self.side, 1)
         self.animator = Animator(self, theme)
+        self._handoff_room = 0  # extra height the rack's area lends a first draw that needs it
 
     def apply_scale(self) -> None:
         """Follow the board's square size: rack, panels, fonts (resolution independence)."""
         q = max(14.0, self.board.square_size())
-        self.bottom.setFixedHeight(int(max(48, min(q * 1.75, 220))))
+        self.bottom.setFixedHeight(int(max(48, min(q * 1.75, 220), self._handoff_room)))
         for panel in self.player_panels:
             panel.set_scale(q)
         self.bag.setFixedSize(int(q * 1.9), int(q * 1.9))
@@ -294,19 +334,28 @@ class Table(QWidget):
         self.side.setFixedWidth(side_w)
 
     def place_handoff(self) -> None:
-        """The hand-off panel floats over the rack and the bottom rows of the board."""
+        """The hand-off panel floats over the rack's area, exactly: never over the board.
+        A first draw that cannot fit there (ties, long names, a small window) makes the area
+        taller until the first player takes the seat: the board shrinks for that moment."""
         self.layout().activate()  # geometry after any pending size change, not before
         area = self.bottom.geometry()
-        width = area.width()
-        # as tall as its text needs at this width, and never less than the rack it covers
-        needed = self.handoff.layout().heightForWidth(width) if self.handoff.layout().hasHeightForWidth() \
-            else self.handoff.sizeHint().height()
-        height = int(max(area.height(), needed))
-        self.handoff.setGeometry(area.left(), area.bottom() + 1 - height, width, height)
+        need = self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()))
+        if need > area.height():
+            self._handoff_room = need
+            self.bottom.setFixedHeight(need)
+            self.layout().activate()
+            area = self.bottom.geometry()
+            self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()))
+        self.handoff.setGeometry(area)
         self.handoff.raise_()
         self.animator.sync_geometry()
 
     def show_handoff(self, on: bool) -> None:
+        if not on and self._handoff_room:
+            self._handoff_room = 0
+            for _ in range(2):  # the rack's area gets its usual height back, the board its size
+                self.apply_scale()
+                self.layout().activate()
         self.handoff.setVisible(on)
         if on:
             self.place_handoff()
