@@ -21,7 +21,7 @@ import os
 from typing import Container
 from urllib.parse import unquote
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -228,6 +228,7 @@ class ReplayView(QWidget):
                 item.setToolTip("\n".join(str(m) for m in step.mismatches))
             self.event_list.addItem(item)
         self.event_list.currentRowChanged.connect(self._on_row)
+        self.event_list.installEventFilter(self)
         self.event_list.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 
         self.continue_button = QPushButton("Continue playing from here", self)
@@ -265,6 +266,30 @@ class ReplayView(QWidget):
         row.addWidget(side_widget, 1)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.set_step(0)
+
+    # ================================================================= keyboard
+    def _key_slot(self, key: int):
+        return {Qt.Key.Key_Home: self.first, Qt.Key.Key_End: self.last,
+                Qt.Key.Key_Left: self.back, Qt.Key.Key_PageUp: self.back,
+                Qt.Key.Key_Right: self.forward, Qt.Key.Key_PageDown: self.forward}.get(key)
+
+    def keyPressEvent(self, event) -> None:
+        slot = self._key_slot(event.key())
+        if slot is not None and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            slot()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def eventFilter(self, obj, event) -> bool:
+        """The event list leaves Left/Right/Home/End/PageUp/PageDown to the view (Up and
+        Down move through it as in any list, which moves the view as well)."""
+        if obj is self.event_list and event.type() == QEvent.Type.KeyPress:
+            slot = self._key_slot(event.key())
+            if slot is not None and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+                slot()
+                return True
+        return super().eventFilter(obj, event)
 
     def _nav_button(self, text: str, tip: str, slot) -> QToolButton:
         b = QToolButton(self)
