@@ -105,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             speed = Speed.NORMAL
     # an opened file, the unfinished game offered for resume, or a new game (setup dialog)
     start = Startup(args, speed, settings)
+    app.wordbler_startup = start  # its windows live as long as the application
     code = start.run(config)
     if code is not None:
         return code
