@@ -19,6 +19,10 @@ Layers (see DESIGN.md): widgets emit intent -> :class:`session.GameSession` call
 ``animation``      :class:`Animator`: QPropertyAnimation flights and the bag's shake; speeds.
 ``dialogs``        wildcard chooser, score history, scoreboard, game over, about.
 ``computer``       :class:`ComputerRunner`: computer turns in a QThreadPool worker.
+``moveindex``      :class:`MoveIndex`: the move generator built or loaded in a worker, with
+                   progress; shared by computer and hints; cancellable jobs.
+``hints``          :class:`HintPanel` and :class:`HintController`: the best moves for the rack.
+``thinking``       :class:`ThinkingIndicator`: a computer is thinking; build progress.
 ``mime``           the drag payloads ``application/x-wordbler-tile`` and ``-mascot``.
 ``theme``          colours and fonts.
 ``texts``          the wording of refusals, previews and recaps.

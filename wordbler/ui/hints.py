@@ -99,6 +99,12 @@ class HintPanel(QFrame):
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(3)
         self.tree.setHeaderLabels(["Score", "Move", "Leave"])
+        header_item = self.tree.headerItem()
+        header_item.setToolTip(0, "Points the move scores")
+        header_item.setToolTip(1, "The main word and where it goes (8H across, H8 down), "
+                                  "then the other words it makes")
+        header_item.setToolTip(2, "The tiles you keep (? is a blank)")
+        self.tree.setToolTip("Best first: the points, plus how good the tiles you keep are")
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -362,8 +368,8 @@ class HintController(QObject):
             return
         self._cached = (self._turn_key(), rows)
         cost = -record.score
-        self.panel.show_rows(rows, f"Hint recorded{f' (−{cost} points)' if cost else ''}. "
-                                   f"Click a move to see it on the board.")
+        self.panel.show_rows(rows, f"{f'Hint taken: −{cost} points. ' if cost else ''}"
+                                   f"Click one to see it on the board.")
         self.shown.emit()
 
     def rows_for(self, candidates) -> list[HintRow]:
