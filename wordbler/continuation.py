@@ -38,12 +38,17 @@ def record_until(record: GCGRecord, k: int) -> GCGRecord:
         raise ValueError(f"no position {k}: the record has {n} events")
     if k == n:
         return record
-    kept = tuple(
-        p for p in record.extra
-        if not p.name.startswith(PREFIX) or p.name in _HEADER or p.position < k
-        or (p.position == k and p.name in _AFTER_EVENT)
-    )
-    return replace(record, events=record.events[:k], extra=kept, racks=(), incomplete=True)
+    kept = []
+    leading = True  # at the cut: only the pragmata right after event k are its own
+    for p in record.extra:
+        if not p.name.startswith(PREFIX) or p.name in _HEADER or p.position < k:
+            kept.append(p)
+        elif p.position == k and leading and p.name in _AFTER_EVENT:
+            kept.append(p)
+        elif p.position == k:
+            leading = False  # a later turn's pragma (a rack order, a hint and its note)
+    return replace(record, events=record.events[:k], extra=tuple(kept), racks=(),
+                   incomplete=True)
 
 
 def game_at(record: GCGRecord, k: int, lexicon: Container[str] | None = None) -> Game:
