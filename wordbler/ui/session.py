@@ -134,7 +134,7 @@ class GameSession(QObject):
         self._marked: set[int] = set()
         self._selected: int | None = None
         self._handoff = True  # the first player has not taken the seat yet
-        self._preview: Preview | None = game.preview() if self._placed else None
+        self._preview: Preview | None = None  # shown once the player takes the seat
         self.last_record: TurnRecord | None = game.history[-1] if game.history else None
         plays = [r for r in game.history if r.kind is TurnKind.PLAY and r.move is not None]
         self.last_move: frozenset[Coord] = frozenset(
