@@ -77,9 +77,9 @@ def describe_event(ev: Event, name: str) -> str:
     elif k is EventKind.TIME_PENALTY:
         move = "time penalty"
     elif k is EventKind.END_POINTS:
-        move = f"tiles left by the others ({ev.tiles})"
+        move = f"others' tiles ({ev.tiles})"
     else:
-        move = f"tiles left on the rack ({ev.tiles})"
+        move = f"own tiles left ({ev.tiles})"
     return f"{name}: {move} {ev.score:+d} → {ev.total}"
 
 
