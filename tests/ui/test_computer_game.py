@@ -218,3 +218,77 @@ def test_closing_stops_a_first_build_at_its_next_progress_report(qtbot):
     index.close()
     assert QThreadPool.globalInstance().waitForDone(5000)
     assert stopped == [True] and not index.is_ready
+
+
+EXIT_SCRIPT = r'''
+import os, sys, threading, time
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+import wordbler.ui
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from wordbler.game import PlayerSpec
+from wordbler.movegen import engine_generator
+from wordbler.ui.animation import Speed
+from wordbler.ui.config import GameConfig
+from wordbler.ui.mainwindow import MainWindow
+
+WORDS = frozenset(sys.argv[1].split(","))
+real = engine_generator(WORDS)
+calls = []
+
+def factory(lexicon, rules, progress=None):
+    def generate(rows, rack):  # a slow generator: 0.4 s a call
+        calls.append(1)
+        threading.Event().wait(0.4)
+        return real(rows, rack)
+    return generate
+
+app = QApplication([])
+config = GameConfig((PlayerSpec("Robo", "owl", "expert"), PlayerSpec("Ann", "fox")), "standard",
+                    WORDS, "test", 7)
+w = MainWindow(config, Speed.OFF)
+w.generator_factory = factory
+w.start_game(config)
+w.show()
+state = {}
+
+def poll():
+    s = w.session
+    if s.handoff and not s.game.players[s.current].computer:
+        s.reveal(); s.pass_turn()
+    if w.computer.busy and len(calls) >= 2 and "t" not in state:
+        state["t"] = time.perf_counter()
+        app.exit(0)  # quits without asking the window (whose close may wait for a question)
+
+timer = QTimer(); timer.timeout.connect(poll); timer.start(10)
+QTimer.singleShot(20000, app.quit)
+app.exec()
+# what Qt does when the application object goes: wait for the pool's jobs
+from PySide6.QtCore import QThreadPool
+QThreadPool.globalInstance().waitForDone()
+print("POOL_DONE_AFTER", time.perf_counter() - state["t"], "CALLS", len(calls), flush=True)
+'''
+
+
+def test_quitting_while_an_expert_thinks_exits_at_once(tmp_path):
+    """A real process quits while the computer's worker is busy: Qt waits for the thread
+    pool when the application ends, and the worker stops at its next generator call."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "exit.py"
+    script.write_text(EXIT_SCRIPT)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, str(script), ",".join(sorted(SMALL))], env=env,
+                         capture_output=True, text=True, timeout=60)
+    elapsed = time.perf_counter() - t0
+    assert out.returncode == 0, out.stderr
+    assert "POOL_DONE_AFTER" in out.stdout, out.stdout + out.stderr
+    waited = float(out.stdout.split("POOL_DONE_AFTER")[1].split()[0])
+    # the expert's search would go on for seconds (8 calls a round); it stops after the call
+    # in flight (0.4 s at most)
+    assert waited < 1.2, out.stdout
+    assert elapsed < 30, elapsed

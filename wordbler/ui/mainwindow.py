@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPropertyAnimation, QRect, QSequentialAnimationGroup, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -413,6 +414,9 @@ class MainWindow(QMainWindow):
         self.files = FileController(self, settings)
         self._build_menus()
         self.new_game_requested.connect(self.open_new_game_dialog)
+        app = QApplication.instance()
+        if app is not None:  # quitting without closing the window also stops the workers
+            app.aboutToQuit.connect(self._stop_workers)
         self.game_started.connect(self.files.game_started)
         self.start_game(config, game)
 
@@ -986,10 +990,15 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.animator.finish_all()
+        self._stop_workers()
+        super().closeEvent(event)
+
+    def _stop_workers(self) -> None:
+        """End every job of this window in the thread pool at its next move generation (or
+        build progress report): Qt waits for the pool when the application quits."""
         if self.hints is not None:
             self.hints.cancel()
         if self.move_index is not None:
             self.move_index.close()  # a build under way stops at its next progress report
         if self.computer is not None:
             self.computer.cancel()
-        super().closeEvent(event)
