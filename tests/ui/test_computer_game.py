@@ -292,3 +292,32 @@ def test_quitting_while_an_expert_thinks_exits_at_once(tmp_path):
     # in flight (0.4 s at most)
     assert waited < 1.2, out.stdout
     assert elapsed < 30, elapsed
+
+
+def test_the_first_build_shows_its_progress_then_the_computer_moves(qtbot):
+    from wordbler.movegen import engine_generator
+
+    gate = threading.Event()
+
+    def building(lexicon, rules, progress=None):
+        progress(0.0)
+        progress(0.3)
+        gate.wait(30)
+        progress(1.0)
+        return engine_generator(lexicon, rules)
+
+    w = _window(qtbot, (PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")), SMALL,
+                factory=building)
+    t = w.table
+    qtbot.waitUntil(lambda: t.thinking.isVisible() and "30 %" in t.thinking.label.text())
+    assert t.thinking.bar.isVisible() and t.thinking.bar.value() == 30
+    assert w.centralWidget() is t  # the window is live meanwhile: the build is in a worker
+    gate.set()
+    qtbot.waitUntil(lambda: not t.thinking.bar.isVisible())
+    s = w.session
+    robo = next(i for i, p in enumerate(s.game.players) if p.computer)
+    if s.current != robo:
+        qtbot.mouseClick(t.handoff.button, Qt.MouseButton.LeftButton)
+        _pass(Driver(qtbot, w))
+    qtbot.waitUntil(lambda: any(r.player == robo for r in s.game.history), timeout=30000)
+    qtbot.waitUntil(lambda: not t.thinking.isVisible())

@@ -212,3 +212,29 @@ def test_a_right_click_on_a_placed_blank_chooses_its_letter_again(qtbot):
         w.activateWindow()
     d.key(Qt.Key.Key_Z, modifier=Qt.KeyboardModifier.ControlModifier)
     assert d.session.pending_at(h8).letter == "S", "undo gives the old letter back"
+
+
+def test_the_first_hint_waits_for_the_build_and_shows_its_progress(qtbot):
+    import threading
+
+    gate = threading.Event()
+
+    def building(lexicon, rules, progress=None):
+        progress(0.0)
+        progress(0.4)
+        gate.wait(30)
+        return engine_generator(lexicon, rules)
+
+    w = _window(qtbot)
+    w.generator_factory = building
+    w.start_game(w.config)
+    d = Driver(qtbot, w)
+    d.reveal()
+    d.click(w.table.hint_button)
+    panel = w.table.hint_panel
+    qtbot.waitUntil(lambda: "40 %" in panel.status.text())
+    assert panel.bar.isVisible() and panel.bar.value() == 40 and not panel.tree.isVisible()
+    assert w.session.game.history == [], "nothing is recorded before the list is shown"
+    gate.set()
+    panel = _hints(qtbot, w)
+    assert panel.rows and w.session.game.history[-1].kind is TurnKind.HINT
