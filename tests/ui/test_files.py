@@ -361,3 +361,41 @@ def test_a_foreign_record_whose_moves_do_not_fit_warns_then_replays(qtbot, drive
     assert win.view.warning_label.isVisible()
     assert state_of(d.session) == before
     assert os.path.exists(path)
+
+
+def test_our_game_cut_short_opens_as_far_as_it_goes_with_a_warning(qtbot, driver, tmp_path):
+    d = driver()
+    _play_some(d)
+    text = _our_record(d)
+    cut = tmp_path / "cut.gcg"
+    cut.write_text(text.split("\n#rack1")[0] + "\n")  # the end of the file is lost
+    other = driver(seed=31)
+    opened = other.window.files.open_path(str(cut))
+    assert opened is not None and opened.game is not None
+    box = other.window.files.box
+    assert box.isVisible() and f"{cut}, line " in box.text() and "cut short" in box.text()
+    assert len(other.session.game.history) == 3  # played on from where the file stops
+    # cut inside the header: not a game that can be rebuilt, and nothing changes
+    header = tmp_path / "header.gcg"
+    header.write_text(text.split("#wordbler-seed")[0])
+    third = driver(seed=32)
+    before = state_of(third.session)
+    assert third.window.files.open_path(str(header)) is None
+    assert "without its #wordbler-seed" in _boxes(third.window)[0].text()
+    assert state_of(third.session) == before
+
+
+def test_a_finished_game_of_ours_that_does_not_rebuild_is_still_replayed(qtbot, driver,
+                                                                         tmp_path):
+    from wordbler.game import Game
+
+    g = Game(["Ann", "Bob"], seed=5)
+    while not g.is_over:
+        g.pass_turn()
+    path = tmp_path / "finished.gcg"
+    path.write_text(savegame.game_to_gcg(g).replace("#wordbler-seed 5", "#wordbler-seed 6"))
+    d = driver()
+    opened = d.window.files.open_path(str(path))
+    assert opened is not None and opened.result is not None
+    assert f"{path}, line " in d.window.files.box.text()
+    assert d.window.files.replay_windows

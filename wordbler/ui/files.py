@@ -63,11 +63,14 @@ class Opened:
     record: GCGRecord
     game: Game | None = None  # PLAY
     result: ReplayResult | None = None  # REPLAY
+    warning: str | None = None  # opened, but something is wrong (naming the file and line)
 
     @property
     def problem(self) -> str | None:
-        """REPLAY: the first line the replay does not confirm, as a sentence naming the file
-        (None when every line adds up)."""
+        """What the user must be told: the warning, or (REPLAY) the first line the replay does
+        not confirm, as a sentence naming the file (None when all is well)."""
+        if self.warning:
+            return self.warning
         if self.result is None or not self.result.mismatches:
             return None
         first = self.result.mismatches[0]
@@ -81,10 +84,38 @@ def open_record(path: str | os.PathLike, lexicon: Container[str] | None = None) 
     (naming the file and the line) for anything that cannot be read or rebuilt."""
     shown = os.fspath(path)
     record = gcg.read_file(shown)
-    if savegame.is_wordbler_record(record) and record.incomplete:
+    if not savegame.is_wordbler_record(record):
+        if _looks_ours(record):
+            raise GCGError("a game saved by Wordbler, but without its #wordbler-seed line: the "
+                           "file is incomplete (cut short?) and cannot be rebuilt",
+                           path=shown, line=_last_line(record))
+        return Opened(shown, OpenKind.REPLAY, record, result=replay(record))
+    try:
         game = savegame.game_from_gcg(record, lexicon)
-        return Opened(shown, OpenKind.PLAY, record, game=game)
-    return Opened(shown, OpenKind.REPLAY, record, result=replay(record))
+    except GCGError as e:
+        if record.incomplete:
+            raise  # an unfinished game that does not rebuild cannot be played on
+        # a finished game of ours that does not rebuild: it can still be looked at
+        return Opened(shown, OpenKind.REPLAY, record, result=replay(record), warning=str(e))
+    if game.is_over:
+        return Opened(shown, OpenKind.REPLAY, record, result=replay(record))
+    warning = None
+    if not record.incomplete:  # we write #incomplete at the end of every unfinished game
+        warning = (f"{shown}, line {_last_line(record)}: the game stops here, before it is "
+                   f"over, and without the lines a saved game ends with: the file may have "
+                   f"been cut short. The game is opened as far as it goes.")
+    return Opened(shown, OpenKind.PLAY, record, game=game, warning=warning)
+
+
+def _looks_ours(record: GCGRecord) -> bool:
+    return (record.description == "Created with Wordbler"
+            or any(p.name.startswith(savegame.PREFIX) for p in record.extra))
+
+
+def _last_line(record: GCGRecord) -> int | None:
+    lines = [ev.line for ev in record.events] + [p.line for p in record.extra]
+    lines += [p.line for p in record.players] + [line for _, _, line in record.racks]
+    return max(lines) if lines else None
 
 
 def config_for_game(game: Game, lexicon: Container[str] | None, label: str) -> GameConfig:
@@ -374,8 +405,14 @@ class FileController(QObject):
         self._remember_folder(opened.path)
         if opened.kind is OpenKind.PLAY:
             assert opened.game is not None
-            self.maybe_save_then(lambda: self.play(opened.game, opened.path),
-                                 "opening another game")
+
+            def play() -> None:
+                self.play(opened.game, opened.path)
+                if opened.warning:
+                    self.box = _message(self.window, QMessageBox.Icon.Warning, "Open game",
+                                        opened.warning)
+
+            self.maybe_save_then(play, "opening another game")
             return opened
         window = self.show_replay(opened)
         if opened.problem:

@@ -146,8 +146,14 @@ class Startup:
             return 2
         if opened.kind is OpenKind.PLAY:
             assert opened.game is not None
-            self.table(config_for_game(opened.game, lexicon, label), opened.game,
-                       path=opened.path)
+            window = self.table(config_for_game(opened.game, lexicon, label), opened.game,
+                                path=opened.path)
+            if opened.warning:
+                self._error(opened.warning)
+                self.box = QMessageBox(QMessageBox.Icon.Warning, "Open game", opened.warning,
+                                       QMessageBox.StandardButton.Ok, window)
+                self.box.setTextFormat(Qt.TextFormat.PlainText)
+                self.box.open()
             return None
         from .replay_view import ReplayWindow
 
