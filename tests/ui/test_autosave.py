@@ -270,3 +270,21 @@ def test_main_open_plays_our_game_and_replays_others(qapp, app_env, shared_dir, 
     replays = [x for x in qapp.topLevelWidgets() if isinstance(x, ReplayWindow) and x.isVisible()]
     assert replays and replays[-1].path == str(record)
     replays[-1].close()
+
+
+def test_the_previous_game_comes_back_from_the_file_menu(qtbot, driver):
+    d = driver()
+    w = d.window
+    saver = Autosaver(w)  # in this test's data folder
+    d.reveal()
+    d.session.pass_turn()
+    first = state_of_game(d.game)
+    w.files.menu.aboutToShow.emit()
+    assert not w.files.previous_action.isEnabled()
+    w.start_game(w.config)  # a new game takes the table
+    saver.flush()
+    w.files.menu.aboutToShow.emit()
+    assert w.files.previous_action.isEnabled()
+    w.files.previous_action.trigger()  # nothing done in the new game: no question
+    assert state_of_game(w.session.game) == first
+    assert w.files.path is None and w.files.is_modified()

@@ -399,3 +399,21 @@ def test_a_finished_game_of_ours_that_does_not_rebuild_is_still_replayed(qtbot, 
     assert opened is not None and opened.result is not None
     assert f"{path}, line " in d.window.files.box.text()
     assert d.window.files.replay_windows
+
+
+@pytest.mark.parametrize("players", [("Ann", "Bob", "Cleo"), ("Ann", "Bob", "Cleo", "Dan")])
+def test_three_and_four_players_save_and_open(qtbot, driver, tmp_path, players):
+    d = driver(players=players)
+    d.reveal()
+    d.session.pass_turn()
+    d.reveal()
+    t = next(t for t in d.session.rack_tiles() if not t.is_blank)
+    assert d.drop_on_square(t.id, H8)
+    path = tmp_path / "many.gcg"
+    assert d.window.files.save_to(str(path))
+    text = path.read_text()
+    for n in range(1, len(players) + 1):
+        assert f"#player{n} " in text
+    other = driver(seed=41)
+    other.window.files.open_path(str(path))
+    assert state_of(other.session) == state_of(d.session)

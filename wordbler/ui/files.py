@@ -1,8 +1,9 @@
 """Games as files: the File menu, Open / Save / Save As, recent files, unsaved changes.
 
 :class:`FileController` belongs to a :class:`~wordbler.ui.mainwindow.MainWindow`.  It builds
-the File menu (New game, Open…, Open recent, Save, Save As…, Quit), knows the file the game
-on show came from, and whether the game changed since it was last saved:
+the File menu (New game, Open…, Open recent, Resume the previous game, Save, Save As…,
+Replay this game, Quit), knows the file the game on show came from, and whether the game
+changed since it was last saved:
 
 * *modified* means: the history grew since the save (a turn, a hint), or the in-turn undo
   stack left its clean index (a tile placed, moved or reordered and not undone);
@@ -20,6 +21,9 @@ the game on screen is not touched.  Then:
   replay finds lines that do not fit the board or do not add up, one message names the file
   and the first such line, and the replay can still be looked at, with inline warnings.
 
+"Resume the previous game" puts back the game that the autosave kept when another game took
+the table (``autosave-previous.gcg``, see :mod:`wordbler.ui.autosave`).
+
 Dialogs are opened with ``open()`` (never ``exec()``), so tests drive them.
 """
 
@@ -28,6 +32,7 @@ from __future__ import annotations
 import enum
 import os
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Callable, Container
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -40,6 +45,7 @@ from wordbler.gcg import GCGError, GCGRecord
 from wordbler.replay import ReplayResult, replay
 from wordbler.rules import PRESETS
 
+from .autosave import PREVIOUS_NAME, autosave_dir
 from .config import GameConfig
 
 __all__ = ["OpenKind", "Opened", "open_record", "config_for_game", "FileController",
@@ -176,6 +182,13 @@ class FileController(QObject):
         self.recent_menu = menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._fill_recent()
+        self.previous_action = QAction("Resume the &previous game", w)
+        self.previous_action.setStatusTip("The game that was on the table before this one (kept "
+                                          "automatically when a new game started)")
+        self.previous_action.triggered.connect(self.resume_previous)
+        menu.addAction(self.previous_action)
+        menu.aboutToShow.connect(self._update_actions)
+        self._update_actions()
         menu.addSeparator()
         self.save_action = QAction("&Save", w)
         self.save_action.setShortcut(QKeySequence.StandardKey.Save)
@@ -196,6 +209,36 @@ class FileController(QObject):
         menu.addAction(self.quit_action)
         self.menu = menu
         return menu
+
+    def _update_actions(self) -> None:
+        self.previous_action.setEnabled(self.previous_path().exists())
+
+    @staticmethod
+    def previous_path() -> Path:
+        return autosave_dir() / PREVIOUS_NAME
+
+    def resume_previous(self) -> Opened | None:
+        """Put the previous game (``autosave-previous.gcg``) back on the table: it is not
+        saved to a file yet (Save asks where)."""
+        path = self.previous_path()
+        try:
+            opened = open_record(path, self.window.config.lexicon)
+        except GCGError as e:
+            self.box = _message(self.window, QMessageBox.Icon.Warning, "Resume the previous game",
+                                f"The previous game cannot be resumed.\n\n{e}")
+            return None
+        if opened.kind is OpenKind.REPLAY:  # it was finished: look at it
+            self.show_replay(opened)
+            return opened
+        assert opened.game is not None
+
+        def play() -> None:
+            self.play(opened.game, None)
+            self.window.show_message("The previous game is back on the table (not saved to a "
+                                     "file yet).", "ok")
+
+        self.maybe_save_then(play, "going back to the previous game")
+        return opened
 
     def _fill_recent(self) -> None:
         menu = self.recent_menu
