@@ -1,4 +1,4 @@
-"""Hints: the best moves for the current rack, shown in a panel beside the board.
+"""Hints: the best moves for the current rack, in a panel over the players' side panel.
 
 :class:`HintController` answers the Hint action (button, menu, shortcut): it checks the rules
 (hints may be off, or cost points: then it asks first), snapshots the position, runs
@@ -132,11 +132,17 @@ class HintPanel(QFrame):
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.play_button)
         self.rows: list[HintRow] = []
+        self.placer = None  # called when shown: the table puts the panel where it belongs
         self.tree.currentItemChanged.connect(self._on_current)
         self.tree.itemActivated.connect(lambda item, _col: self._play(item))
         self.play_button.clicked.connect(lambda: self._play(self.tree.currentItem()))
         self.close_button.clicked.connect(self.close_requested)
         self.hide()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.placer is not None:
+            self.placer()
 
     def set_scale(self, unit: float) -> None:
         self.title.setFont(self.theme.font(max(12, unit * 0.45), bold=True))

@@ -298,8 +298,9 @@ class Table(QWidget):
         self.message_label.setAccessibleName("Message")
         self.message_label.setTextFormat(Qt.TextFormat.PlainText)
         self.message_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # the hints float over the players' panels and the bag (placed by place_hint_panel)
         self.hint_panel = HintPanel(theme, self)
-        side.addWidget(self.hint_panel, 4)
+        self.hint_panel.placer = self.place_hint_panel
         side.addWidget(self.message_label, 1)
         self.side = QWidget(self)
         self.side.setLayout(side)
@@ -374,7 +375,18 @@ class Table(QWidget):
     def _after_resize(self) -> None:
         self.apply_scale()
         self.place_handoff()
+        self.place_hint_panel()
         self.animator.sync_geometry()
+
+    def place_hint_panel(self) -> None:
+        """The hint list covers the side panel from its top down to the live preview, so the
+        preview and the buttons (Done, Recall) stay in view while a hint is chosen."""
+        self.layout().activate()
+        top = self.side.geometry().top()
+        bottom = self.preview_label.mapTo(self, self.preview_label.rect().topLeft()).y() - 4
+        self.hint_panel.setGeometry(self.side.geometry().left(), top, self.side.width(),
+                                    max(120, bottom - top))
+        self.hint_panel.raise_()
 
     def map_rect(self, widget: QWidget, rect: QRect) -> QRect:
         return QRect(widget.mapTo(self, rect.topLeft()), rect.size())
