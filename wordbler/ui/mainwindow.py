@@ -704,8 +704,7 @@ class MainWindow(QMainWindow):
         t.hint_button.setEnabled(act and hint_blocked is None)
         cost = s.rules.hint_cost
         t.hint_button.setText(f"Hint (−{cost})" if cost and s.rules.hints_allowed else "Hint")
-        t.hint_button.setToolTip(hint_blocked if not s.rules.hints_allowed else
-                                 "Show the best moves for your rack (?)"
+        t.hint_button.setToolTip(hint_blocked or "Show the best moves for your rack (?)"
                                  + (f"; a hint costs {texts.plural(cost, 'point')}" if cost else ""))
         blocked = s.exchange_blocked()
         t.exchange_button.setEnabled(act and blocked is None)
