@@ -288,3 +288,15 @@ def test_the_previous_game_comes_back_from_the_file_menu(qtbot, driver):
     w.files.previous_action.trigger()  # nothing done in the new game: no question
     assert state_of_game(w.session.game) == first
     assert w.files.path is None and w.files.is_modified()
+
+
+def test_an_autosave_cut_after_a_whole_line_is_set_aside(tmp_path):
+    g = Game(["Ann", "Bob"], seed=1)
+    g.pass_turn()
+    g.pass_turn()
+    text = savegame.game_to_gcg(g)
+    (tmp_path / AUTOSAVE_NAME).write_text(text.split("\n#rack1")[0] + "\n")
+    found = autosave.inspect(tmp_path)
+    assert found.kind is FoundKind.CORRUPT and "cut short" in found.error
+    assert f"{tmp_path / AUTOSAVE_NAME}, line " in found.error
+    assert found.set_aside is not None and found.set_aside.exists()

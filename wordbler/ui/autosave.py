@@ -42,7 +42,7 @@ from wordbler.gcg import GCGError
 from wordbler.paths import DATA_ENV
 
 __all__ = ["AUTOSAVE_NAME", "PREVIOUS_NAME", "autosave_dir", "Found", "FoundKind", "inspect",
-           "set_aside", "Autosaver", "ResumeOffer", "corrupt_notice"]
+           "set_aside", "last_line", "Autosaver", "ResumeOffer", "corrupt_notice"]
 
 AUTOSAVE_NAME = "autosave.gcg"
 PREVIOUS_NAME = "autosave-previous.gcg"
@@ -98,6 +98,10 @@ def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -
     try:
         record = gcg.read_file(path)
         game = savegame.game_from_gcg(record, lexicon)
+        if not game.is_over and not record.incomplete:  # we end every unfinished one so
+            raise GCGError("the game stops here, before it is over, without the lines an "
+                           "autosave ends with: the file was cut short",
+                           path=str(path), line=last_line(record))
     except GCGError as e:
         error = str(e)
     except (ValueError, OSError) as e:  # pragma: no cover - the reader reports these as GCGError
@@ -115,6 +119,13 @@ def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -
     except OSError:
         aside = None
     return Found(FoundKind.CORRUPT, path, error=error, set_aside=aside)
+
+
+def last_line(record: gcg.GCGRecord) -> int | None:
+    """The number of the record's last line that holds something."""
+    lines = [ev.line for ev in record.events] + [p.line for p in record.extra]
+    lines += [p.line for p in record.players] + [line for _, _, line in record.racks]
+    return max(lines) if lines else None
 
 
 def corrupt_notice(found: Found) -> str:

@@ -45,7 +45,7 @@ from wordbler.gcg import GCGError, GCGRecord
 from wordbler.replay import ReplayResult, replay
 from wordbler.rules import PRESETS
 
-from .autosave import PREVIOUS_NAME, autosave_dir
+from .autosave import PREVIOUS_NAME, autosave_dir, last_line
 from .config import GameConfig
 
 __all__ = ["OpenKind", "Opened", "open_record", "config_for_game", "FileController",
@@ -94,7 +94,7 @@ def open_record(path: str | os.PathLike, lexicon: Container[str] | None = None) 
         if _looks_ours(record):
             raise GCGError("a game saved by Wordbler, but without its #wordbler-seed line: the "
                            "file is incomplete (cut short?) and cannot be rebuilt",
-                           path=shown, line=_last_line(record))
+                           path=shown, line=last_line(record))
         return Opened(shown, OpenKind.REPLAY, record, result=replay(record))
     try:
         game = savegame.game_from_gcg(record, lexicon)
@@ -107,7 +107,7 @@ def open_record(path: str | os.PathLike, lexicon: Container[str] | None = None) 
         return Opened(shown, OpenKind.REPLAY, record, result=replay(record))
     warning = None
     if not record.incomplete:  # we write #incomplete at the end of every unfinished game
-        warning = (f"{shown}, line {_last_line(record)}: the game stops here, before it is "
+        warning = (f"{shown}, line {last_line(record)}: the game stops here, before it is "
                    f"over, and without the lines a saved game ends with: the file may have "
                    f"been cut short. The game is opened as far as it goes.")
     return Opened(shown, OpenKind.PLAY, record, game=game, warning=warning)
@@ -116,12 +116,6 @@ def open_record(path: str | os.PathLike, lexicon: Container[str] | None = None) 
 def _looks_ours(record: GCGRecord) -> bool:
     return (record.description == "Created with Wordbler"
             or any(p.name.startswith(savegame.PREFIX) for p in record.extra))
-
-
-def _last_line(record: GCGRecord) -> int | None:
-    lines = [ev.line for ev in record.events] + [p.line for p in record.extra]
-    lines += [p.line for p in record.players] + [line for _, _, line in record.racks]
-    return max(lines) if lines else None
 
 
 def config_for_game(game: Game, lexicon: Container[str] | None, label: str) -> GameConfig:
