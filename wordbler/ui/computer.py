@@ -28,7 +28,8 @@ class _Job(QRunnable):
     def __init__(self, runner: "ComputerRunner", level: str, position, token: object,
                  cancel: threading.Event) -> None:
         super().__init__()
-        self._runner, self._level, self._pos, self._token = runner, level, position, token
+        # no reference to the runner itself: it may be deleted (new game) while this runs
+        self._level, self._pos, self._token = level, position, token
         self._cancel = cancel
         self._ai, self._index, self._result = runner._ai, runner.index, runner._result
         self._sizes = runner._sizes

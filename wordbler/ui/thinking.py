@@ -135,7 +135,7 @@ class ThinkingIndicator(QFrame):
             self.bar.hide()
             if self.thinking_name is None:
                 self.stop()
-            elif self.thinking_name is not None:
+            else:
                 self.label.setText(f"{self.thinking_name} is thinking")
             return
         pct = int(fraction * 100)
