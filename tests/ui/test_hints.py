@@ -238,3 +238,20 @@ def test_the_first_hint_waits_for_the_build_and_shows_its_progress(qtbot):
     gate.set()
     panel = _hints(qtbot, w)
     assert panel.rows and w.session.game.history[-1].kind is TurnKind.HINT
+
+
+def test_clicking_the_chosen_hint_again_puts_it_back_after_a_recall(qtbot):
+    w = _window(qtbot)
+    d = Driver(qtbot, w)
+    d.reveal()
+    d.click(w.table.hint_button)
+    panel = _hints(qtbot, w)
+    first = panel.item(0)
+    rect = panel.tree.visualItemRect(first)
+    qtbot.mouseClick(panel.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    wanted = {p.coord for p in panel.rows[0].placements}
+    assert {p.coord for p in d.session.pending()} == wanted
+    d.click(w.table.recall_button)
+    assert not d.session.pending()
+    qtbot.mouseClick(panel.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert {p.coord for p in d.session.pending()} == wanted

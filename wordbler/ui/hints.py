@@ -134,6 +134,8 @@ class HintPanel(QFrame):
         self.rows: list[HintRow] = []
         self.placer = None  # called when shown: the table puts the panel where it belongs
         self.tree.currentItemChanged.connect(self._on_current)
+        # a click on the row already chosen shows it again (after tiles were moved by hand)
+        self.tree.itemClicked.connect(lambda item, _col: self._on_current(item, None))
         self.tree.itemActivated.connect(lambda item, _col: self._play(item))
         self.play_button.clicked.connect(lambda: self._play(self.tree.currentItem()))
         self.close_button.clicked.connect(self.close_requested)
