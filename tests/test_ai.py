@@ -167,3 +167,20 @@ def test_apply_to_rows():
     cand = Candidate(0, 0, Direction.ACROSS, "Ab", 1, ((0, 0, "A", False), (0, 1, "B", True)), "")
     rows = apply_to_rows(EMPTY, cand)
     assert rows[0].startswith("Ab.") and rows[1:] == EMPTY[1:]
+
+
+def test_expert_simulates_replies_to_its_best_candidates():
+    rack = "ERSTQVA"
+    mine = [gen_across("VAT", 7, 6, 20, rack), gen_across("QAT", 7, 6, 19, rack)]
+    seen = []
+
+    def gen(board, r):
+        if r == rack:
+            return list(mine)
+        seen.append((board, r))
+        # the opponent scores 30 after VAT (it opens a lane) and 5 after QAT
+        return [gen_across("ZO", 0, 0, 30 if board[7][6:9] == "VAT" else 5, r)]
+
+    d = make_player("expert", gen).choose(position(rack), random.Random(2))
+    assert d.kind == "play" and d.play.word == "QAT" and d.reason.startswith("simulated")
+    assert seen and all(len(r) == 7 and set(r) <= set("AEIOUBCDFG") for _, r in seen)

@@ -215,7 +215,9 @@ class Strong(Player):
         return ranked
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
-        ranked = self.ranked(pos)
+        return self._decide(pos, self.ranked(pos))
+
+    def _decide(self, pos: Position, ranked: list[Candidate]) -> Decision:
         if pos.bag_count == 0 and pos.opponents == 1 and ranked:
             return self._endgame(pos, ranked)
         exch = self._exchange_option(pos)
@@ -275,10 +277,11 @@ class Expert(Strong):
     budget_s = 1.5
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
-        base = super().choose(pos, rng)
+        everything = self.ranked(pos)
+        base = self._decide(pos, everything)
         if base.kind != "play" or pos.bag_count == 0 or not pos.unseen:
             return base
-        ranked = self.ranked(pos)[: self.width]
+        ranked = everything[: self.width]
         if len(ranked) < 2:
             return base
         deadline = time.perf_counter() + self.budget_s
