@@ -179,7 +179,8 @@ def test_expert_simulates_replies_to_its_best_candidates():
             return list(mine)
         seen.append((board, r))
         # the opponent scores 30 after VAT (it opens a lane) and 5 after QAT
-        return [gen_across("ZO", 0, 0, 30 if board[7][6:9] == "VAT" else 5, r)]
+        score = 30 if board[7][6:9] == "VAT" else 5
+        return [Gen(0, 0, "across", "ZO", score, ((0, 0, "Z", False), (0, 1, "O", False)), "")]
 
     d = make_player("expert", gen).choose(position(rack), random.Random(2))
     assert d.kind == "play" and d.play.word == "QAT" and d.reason.startswith("simulated")
