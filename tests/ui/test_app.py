@@ -53,8 +53,8 @@ def test_main_opens_the_table_and_returns_when_it_closes(qapp, monkeypatch, tmp_
     assert main(["--players", "Ann,Bob", "--seed", "3", "--animation", "off"]) == 0
     from wordbler.ui.mainwindow import MainWindow
 
-    windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow)]
-    assert windows and windows[-1].session.names() and windows[-1].isVisible()
+    windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+    assert len(windows) == 1 and windows[0].session.names()
     for w in windows:
         w.settings = None
         w.close()

@@ -179,12 +179,12 @@ def _main_window(qapp) -> MainWindow:
 
 
 def _close_all(qapp) -> None:
+    """Close the windows main() made (they stay alive with the application, hidden)."""
     for w in qapp.topLevelWidgets():
         if isinstance(w, MainWindow):
             w.settings = None
             w.files._close_confirmed = True
             w.close()
-            w.deleteLater()
 
 
 @pytest.fixture
@@ -300,3 +300,15 @@ def test_an_autosave_cut_after_a_whole_line_is_set_aside(tmp_path):
     assert found.kind is FoundKind.CORRUPT and "cut short" in found.error
     assert f"{tmp_path / AUTOSAVE_NAME}, line " in found.error
     assert found.set_aside is not None and found.set_aside.exists()
+
+
+def test_new_game_says_the_game_in_progress_stays_available(qtbot, driver):
+    d = driver()
+    d.reveal()
+    d.session.pass_turn()
+    d.window.new_action.trigger()
+    assert "will be lost" in d.window.new_game_box.text()
+    d.click(d.window.new_game_box.button(QMessageBox.StandardButton.No))
+    Autosaver(d.window)
+    d.window.new_action.trigger()
+    assert "Resume the previous game" in d.window.new_game_box.text()

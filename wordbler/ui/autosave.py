@@ -213,6 +213,7 @@ class Autosaver(QObject):
         self.gui_ms: list[float] = []  # time to build the text, per write (GUI thread)
         self.write_ms: list[float] = []  # time to write it (worker thread)
         self._owned_game = window.session.game if resumed else None
+        window.autosaver = self
         window.game_started.connect(self._attach)
         self._attach()
 

@@ -62,7 +62,6 @@ class Startup:
         window.resize(1100, 800)
         saver = autosave.Autosaver(window, resumed=resumed)
         saver.failed.connect(lambda text: window.show_message(text, "error"))
-        window.autosaver = saver
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(saver.flush)
