@@ -424,6 +424,7 @@ class MainWindow(QMainWindow):
         self.setup_dialog = None
         self.new_game_box: QMessageBox | None = None
         self.files = FileController(self, settings)
+        self.autosaver = None  # the app attaches one (wordbler.ui.startup); tests may not
         self._build_menus()
         self.new_game_requested.connect(self.open_new_game_dialog)
         app = QApplication.instance()
@@ -436,8 +437,10 @@ class MainWindow(QMainWindow):
         """New game: the setup dialog, after a confirmation if a game is under way."""
         s = getattr(self, "session", None)
         if s is not None and s.game.history and not s.is_over:
-            box = QMessageBox(QMessageBox.Icon.Question, "New game",
-                              "Start a new game? The game in progress will be lost.",
+            kept = (" The game in progress stays available: File > Resume the previous game."
+                    if self.autosaver is not None
+                    else " The game in progress will be lost.")
+            box = QMessageBox(QMessageBox.Icon.Question, "New game", f"Start a new game?{kept}",
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
             box.setDefaultButton(QMessageBox.StandardButton.No)
             box.button(QMessageBox.StandardButton.Yes).setText("New game")
