@@ -33,7 +33,6 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from wordbler import gcg, savegame  # noqa: E402
 from wordbler.continuation import game_at  # noqa: E402
 from wordbler.dictionary import load_bundled  # noqa: E402
-from wordbler.model import Coord  # noqa: E402
 from wordbler.movegen import engine_generator  # noqa: E402
 from wordbler.selfplay import play_game  # noqa: E402
 from wordbler.ui.animation import Speed  # noqa: E402

@@ -175,15 +175,14 @@ def test_closing_without_saving(qtbot, driver):
     qtbot.waitUntil(lambda: not w.isVisible())
 
 
-def test_recent_files_are_remembered_and_open(qtbot, driver, make_window, tmp_path):
+def test_recent_files_are_remembered_and_open(qtbot, driver, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     from wordbler.ui.files import FileController
 
     d = driver()
     _play_some(d)
     first, second = tmp_path / "one.gcg", tmp_path / "two.gcg"
-    files = FileController(d.window, settings)
-    files.session  # noqa: B018  (the controller follows the window's session)
+    files = FileController(d.window, settings)  # a second controller on the same window
     assert files.save_to(str(first)) and files.save_to(str(second))
     assert files.recent == [str(second), str(first)]
     again = FileController(d.window, QSettings(str(tmp_path / "settings.ini"),

@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 import os
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Container
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from wordbler import gcg, savegame
 from wordbler.game import Game
 from wordbler.gcg import GCGError
+from wordbler.model import TurnKind
 from wordbler.paths import DATA_ENV
 
 __all__ = ["AUTOSAVE_NAME", "PREVIOUS_NAME", "autosave_dir", "Found", "FoundKind", "inspect",
@@ -142,7 +144,7 @@ class ResumeOffer(QMessageBox):
 
     def __init__(self, game: Game, parent: QWidget | None = None) -> None:
         names = ", ".join(f"{p.name} {s}" for p, s in zip(game.players, game.scores))
-        turn = len([r for r in game.history if r.kind.value != "hint"])
+        turn = len([r for r in game.history if r.kind is not TurnKind.HINT])
         placed = (f" {game.players[game.current].name} has tiles on the board not yet played."
                   if game.pending else "")
         super().__init__(QMessageBox.Icon.Question, "Resume game",
@@ -209,9 +211,9 @@ class Autosaver(QObject):
         self._queued: tuple[int, bytes] | None = None  # the newest text waiting for it
         self._generation = 0
         self._last_error = ""
-        self.enabled = True
-        self.gui_ms: list[float] = []  # time to build the text, per write (GUI thread)
-        self.write_ms: list[float] = []  # time to write it (worker thread)
+        # the latest timings, in ms: building the text (GUI thread), writing it (worker)
+        self.gui_ms: deque[float] = deque(maxlen=1000)
+        self.write_ms: deque[float] = deque(maxlen=1000)
         self._owned_game = window.session.game if resumed else None
         window.autosaver = self
         window.game_started.connect(self._attach)
@@ -244,8 +246,7 @@ class Autosaver(QObject):
 
     # ----------------------------------------------------------------- writing
     def schedule(self, *_args) -> None:
-        if self.enabled:
-            self._timer.start()
+        self._timer.start()
 
     def write_now(self) -> None:
         """Build the text of the game now and queue it for writing."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Callable, Container
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
@@ -140,11 +140,6 @@ def _message(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str) -> 
 
 class FileController(QObject):
     """The File menu and the game's file of one main window."""
-
-    # a file was written: its path
-    saved = Signal(str)
-    # a replay window was opened: the ReplayWindow
-    replay_opened = Signal(object)
 
     def __init__(self, window, settings=None) -> None:
         super().__init__(window)
@@ -366,7 +361,6 @@ class FileController(QObject):
         self.add_recent(path)
         self._remember_folder(path)
         self.window.show_message(f"Saved to {path}.", "ok")
-        self.saved.emit(path)
         return True
 
     # ================================================================= unsaved changes
@@ -471,7 +465,6 @@ class FileController(QObject):
         self.replay_windows.append(win)
         win.resize(1100, 760)
         win.show()
-        self.replay_opened.emit(win)
         return win
 
     def replay_current(self) -> None:
