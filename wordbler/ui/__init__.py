@@ -5,6 +5,12 @@ Layers (see DESIGN.md): widgets emit intent -> :class:`session.GameSession` call
 
 =================  ==========================================================================
 ``app``            ``wordbler`` entry point: command line, setup dialog or ``--players``.
+``startup``        :class:`Startup`: ``--open``, the resume offer (``--resume``), a new game.
+``files``          :class:`FileController`: File menu, open / save / recent, unsaved changes.
+``autosave``       :class:`Autosaver` (atomic writes in a worker), resume offer, corrupt files
+                   set aside.
+``replay_view``    :class:`ReplayView` / :class:`ReplayWindow`: a record move by move.
+``scripted``       a test-only hook: a window plays a script of intents (kill-and-resume test).
 ``setup``          :class:`SetupDialog`: players (name, mascot by drag and drop with undo,
                    human/computer), rules preset, dictionary with inline errors.
 ``config``         :class:`GameConfig` (what a new game is made of), lexicon loading.
