@@ -1,7 +1,9 @@
 """``wordbler``: the desktop game.
 
 ``wordbler`` opens the setup dialog; ``wordbler --players "Ann,Bob" [--seed N] [--rules
-PRESET]`` starts straight away (for testing and for people in a hurry).
+PRESET]`` starts straight away (for testing and for people in a hurry).  An unfinished game
+kept by the autosave is offered first (``--resume`` takes it without asking); ``--open FILE``
+starts with a game record (see :mod:`wordbler.ui.startup`).
 """
 
 from __future__ import annotations
