@@ -41,7 +41,10 @@ class _Job(QRunnable):
             decision = player.choose(self._pos, self._ai.rng_for(self._pos))
         except Exception as e:  # reported on the GUI thread (Cancelled is dropped there)
             decision = e
-        self._result.done.emit(self._token, decision)
+        try:
+            self._result.done.emit(self._token, decision)
+        except RuntimeError:  # the application is gone: nobody is waiting for this result
+            pass
 
 
 class ComputerRunner(QObject):

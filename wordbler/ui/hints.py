@@ -235,7 +235,10 @@ class _HintJob(QRunnable):
             out: object = self._ai.hints(self._pos, generate, self._count)
         except Exception as e:
             out = e
-        self._result.done.emit(self._token, out)
+        try:
+            self._result.done.emit(self._token, out)
+        except RuntimeError:  # the application is gone: nobody is waiting for this result
+            pass
 
 
 class HintController(QObject):

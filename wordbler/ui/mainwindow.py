@@ -7,7 +7,15 @@ session's queries when it says something changed.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPropertyAnimation, QRect, QSequentialAnimationGroup, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QPropertyAnimation,
+    QRect,
+    QSequentialAnimationGroup,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -429,7 +437,7 @@ class MainWindow(QMainWindow):
         self.new_game_requested.connect(self.open_new_game_dialog)
         app = QApplication.instance()
         if app is not None:  # quitting without closing the window also stops the workers
-            app.aboutToQuit.connect(self._stop_workers)
+            app.aboutToQuit.connect(self._on_quit)
         self.game_started.connect(self.files.game_started)
         self.start_game(config, game)
 
@@ -1006,6 +1014,12 @@ class MainWindow(QMainWindow):
         self.animator.finish_all()
         self._stop_workers()
         super().closeEvent(event)
+
+    def _on_quit(self) -> None:
+        """The application is quitting: stop this window's jobs and let them end before Python
+        does (a worker still running Python code while the interpreter shuts down crashes)."""
+        self._stop_workers()
+        QThreadPool.globalInstance().waitForDone(5000)  # cancelled jobs end within one call
 
     def _stop_workers(self) -> None:
         """End every job of this window in the thread pool at its next move generation (or
