@@ -463,7 +463,6 @@ class FileController(QObject):
         win.destroyed.connect(lambda *_: self.replay_windows.remove(win)
                               if win in self.replay_windows else None)
         self.replay_windows.append(win)
-        win.resize(1100, 760)
         win.show()
         return win
 

@@ -25,6 +25,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -440,3 +441,13 @@ class ReplayWindow(QMainWindow):
         menu.addAction(close)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.view.setFocus()
+        self.resize_within_screen(1100, 760)
+
+    def resize_within_screen(self, width: int, height: int) -> None:
+        """``width`` x ``height``, or less on a smaller screen."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            width = min(width, max(self.minimumWidth(), int(free.width() * 0.95)))
+            height = min(height, max(self.minimumHeight(), int(free.height() * 0.92)))
+        self.resize(width, height)

@@ -158,7 +158,6 @@ class Startup:
 
         win = ReplayWindow(opened.result, opened.path, lexicon=lexicon)
         win.view.continue_requested.connect(self.continue_game)
-        win.resize(1100, 760)
         win.show()
         self.windows.append(win)
         if opened.problem:
