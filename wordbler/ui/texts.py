@@ -128,7 +128,8 @@ def describe_record(record: TurnRecord, names: Sequence[str]) -> str:
         sign = "+" if record.score >= 0 else ""
         return f"{who}: {sign}{record.score} for tiles left ({letters})."
     if k is TurnKind.HINT:
-        return f"{who} took a hint ({record.score} points)."
+        cost = -record.score
+        return f"{who} took a hint" + (f" for {plural(cost, 'point')}." if cost else " (free).")
     return f"{who}: {k.value}"
 
 
