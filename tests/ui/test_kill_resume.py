@@ -170,3 +170,46 @@ def test_killed_mid_turn_resumes_with_the_identical_state(tmp_path):
     assert state_after["fails"] == 0
     board = {label: letter for label, _id, letter in state_after["board"]}
     assert "".join(board[f"H{r}"] for r in range(8, 13)) == played[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.0, 0.15, 0.4])
+def test_killed_while_autosaving_leaves_a_whole_file(tmp_path, delay):
+    """A tile moved back and forth hundreds of times, each move autosaved, and the process
+    killed at some moment of it: the autosave on disk is always a whole, loadable game (the
+    previous write or the new one, never half of one), and the next start offers it."""
+    g = Game(["Ann", "Bob"], seed=SEED)
+    letter = _plain(g, 1)
+    ready = tmp_path / "ready.txt"
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps([
+        {"do": "reveal"}, {"do": "place", "letter": letter, "at": "H8"},
+        {"do": "ready", "path": str(ready)},
+        {"do": "repeat", "times": 400, "steps": [{"do": "move", "from": "H8", "to": "H9"},
+                                                 {"do": "move", "from": "H9", "to": "H8"}]},
+    ]))
+    lexicon = tmp_path / "words.txt"
+    lexicon.write_text("AA\n")
+    cmd = [sys.executable, "-m", "wordbler.ui.app", "--players", "Ann,Bob", "--seed", str(SEED),
+           "--lexicon", str(lexicon), "--animation", "off"]
+    proc = subprocess.Popen(cmd, env=_env(tmp_path, script), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert _wait_for(ready, proc) == "ready\n"
+        deadline = time.monotonic() + delay
+        while time.monotonic() < deadline:  # kill at some point of the loop
+            time.sleep(0.005)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    game = savegame.load_game(tmp_path / "data" / "autosave.gcg")
+    assert [p.coord.label for p in game.pending] in (["H8"], ["H9"])
+    from wordbler.ui import autosave
+
+    found = autosave.inspect(tmp_path / "data")
+    assert found.kind is autosave.FoundKind.UNFINISHED
+    # a write cut by the kill may have left its temporary file: the next start removes it
+    assert sorted(os.listdir(tmp_path / "data")) == ["autosave.gcg"]

@@ -19,7 +19,8 @@ A different game taking the slot (a new game, another file opened) first moves t
 ``autosave-previous.gcg``, so declining the offer to resume, or starting a new game, does not
 destroy the last unfinished game either.
 
-At start, :func:`inspect` reads the autosave: an unfinished game is offered for resume
+At start, :func:`inspect` removes the temporary file a write cut by a crash leaves, and reads
+the autosave: an unfinished game is offered for resume
 (:class:`ResumeOffer`); a file that cannot be read or rebuilt is set aside under a new name
 (``autosave-corrupt-20261121-231500.gcg``), never deleted, and the user is told where it is.
 """
@@ -30,6 +31,7 @@ import enum
 import os
 import time
 from collections import deque
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Container
@@ -95,6 +97,11 @@ def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -
     """What the autosave in ``folder`` holds.  A corrupt one is set aside here."""
     folder = autosave_dir() if folder is None else folder
     path = folder / AUTOSAVE_NAME
+    # a write cut by a crash leaves its temporary file (the autosave itself is whole: the
+    # rename is atomic); it holds nothing the autosave does not
+    for stale in folder.glob(f".{AUTOSAVE_NAME}.*.tmp"):
+        with suppress(OSError):
+            stale.unlink()
     if not path.exists():
         return Found(FoundKind.NONE, path)
     try:

@@ -17,6 +17,7 @@ Steps (JSON objects, ``"do"`` names the action)::
     {"do": "dump", "path": "state.json"}         write :func:`state_of` the session as JSON
     {"do": "ready", "path": "ready.txt"}         autosave flushed, then the file is written
     {"do": "quit"}                               leave the event loop (no questions)
+    {"do": "repeat", "times": 3, "steps": [...]} the steps, that many times
 
 A step that is refused writes ``error: ...`` to the ``"ready"`` path of the script (if any)
 and to stderr, and the application exits with code 3.
@@ -70,10 +71,20 @@ def state_of(session) -> dict:
     }
 
 
+def _expand(steps: list[dict]) -> list[dict]:
+    out = []
+    for step in steps:
+        if step.get("do") == "repeat":
+            out += _expand(step["steps"]) * int(step["times"])
+        else:
+            out.append(step)
+    return out
+
+
 class Script(QObject):
     def __init__(self, steps: list[dict], window, autosaver, parent=None) -> None:
         super().__init__(parent or window)
-        self.steps = list(steps)
+        self.steps = _expand(steps)
         self.window = window
         self.autosaver = autosaver
         self.position = 0
