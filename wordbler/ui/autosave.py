@@ -20,9 +20,9 @@ A different game taking the slot (a new game, another file opened) first moves t
 destroy the last unfinished game either.
 
 At start, :func:`inspect` removes the temporary file a write cut by a crash leaves, and reads
-the autosave: an unfinished game is offered for resume
-(:class:`ResumeOffer`); a file that cannot be read or rebuilt is set aside under a new name
-(``autosave-corrupt-20261121-231500.gcg``), never deleted, and the user is told where it is.
+the autosave: an unfinished game is offered for resume (:class:`ResumeOffer`); a file that
+cannot be read or rebuilt is set aside under a new name (``autosave-corrupt-20261121-231500
+.gcg``), never deleted, and the user is told where it is.
 """
 
 from __future__ import annotations
