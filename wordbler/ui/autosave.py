@@ -21,8 +21,8 @@ destroy the last unfinished game either.
 
 At start, :func:`inspect` removes the temporary file a write cut by a crash leaves, and reads
 the autosave: an unfinished game is offered for resume (:class:`ResumeOffer`); a file that
-cannot be read or rebuilt is set aside under a new name (``autosave-corrupt-20261121-231500
-.gcg``), never deleted, and the user is told where it is.
+cannot be read or rebuilt is set aside under a new name, never deleted
+(``autosave-corrupt-20261121-231500.gcg``), and the user is told where it is.
 """
 
 from __future__ import annotations
