@@ -196,6 +196,7 @@ def test_a_right_click_on_a_placed_blank_chooses_its_letter_again(qtbot):
     d.drop_on_square(blank.id, h8)
     d.click(w.wildcard_dialog.buttons["S"])
     assert d.session.pending_at(h8).letter == "S"
+    assert "right-click" in w.table.message_label.text()
     square = d.square(h8)
     from PySide6.QtGui import QContextMenuEvent
     from PySide6.QtWidgets import QApplication

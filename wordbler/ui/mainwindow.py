@@ -869,6 +869,8 @@ class MainWindow(QMainWindow):
         dlg = WildcardDialog(self, self.theme)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.letter_chosen.connect(lambda letter: self.session.move_tile(tile_id, coord, letter=letter))
+        dlg.letter_chosen.connect(lambda letter: self.show_message(
+            f"The blank is {letter} for now: right-click it to choose another letter.", "info"))
         dlg.rejected.connect(lambda: self.show_message("The blank stays on your rack.", "info"))
         self.wildcard_dialog = dlg
         dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
