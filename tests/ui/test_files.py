@@ -416,3 +416,18 @@ def test_three_and_four_players_save_and_open(qtbot, driver, tmp_path, players):
     other = driver(seed=41)
     other.window.files.open_path(str(path))
     assert state_of(other.session) == state_of(d.session)
+
+
+def test_the_title_names_the_file_and_marks_unsaved_changes(qtbot, driver, tmp_path):
+    d = driver()
+    w = d.window
+    d.reveal()
+    assert not w.isWindowModified() and w.windowTitle().endswith("[*]")
+    d.session.shuffle()
+    assert w.isWindowModified()
+    path = tmp_path / "titled.gcg"
+    assert w.files.save_to(str(path))
+    assert w.windowTitle().startswith("titled.gcg[*] — Wordbler — ")
+    assert not w.isWindowModified()
+    d.session.undo_stack.undo()
+    assert w.isWindowModified()

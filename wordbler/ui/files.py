@@ -297,6 +297,13 @@ class FileController(QObject):
         self.path = path
         self._saved_turns = len(self.session.game.history)
         self.session.undo_stack.setClean()
+        self.session.state_changed.emit()  # the window's title shows the file, unmodified
+
+    def title(self, title: str) -> str:
+        """The window's ``title`` with the file's name, and the mark for unsaved changes."""
+        if self.path:
+            return f"{os.path.basename(self.path)}[*] — {title}"
+        return f"{title}[*]"
 
     def is_modified(self) -> bool:
         s = self.session

@@ -741,9 +741,10 @@ class MainWindow(QMainWindow):
             t.bottom.setCurrentWidget(t.rack)
             t.show_handoff(False)
         if s.is_over:
-            self.setWindowTitle("Wordbler — game over")
+            self.setWindowTitle(self.files.title("Wordbler — game over"))
         else:
-            self.setWindowTitle(f"Wordbler — {s.game.players[s.current].name} to play")
+            self.setWindowTitle(self.files.title(f"Wordbler — {s.game.players[s.current].name} to play"))
+        self.setWindowModified(self.files.is_modified())
 
     def _computer_next(self) -> bool:
         g = self.session.game
