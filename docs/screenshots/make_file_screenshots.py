@@ -109,7 +109,8 @@ def main() -> None:
     composite(table, box.grab()).save(str(HERE / "unsaved-changes.png"))
     box.button(QMessageBox.StandardButton.Cancel).click()
 
-    bad = Path(tempfile.mkdtemp()) / "truncated.gcg"
+    bad = Path(tempfile.gettempdir()) / "wordbler-screenshots" / "truncated.gcg"
+    bad.parent.mkdir(exist_ok=True)
     bad.write_text("#player1 ann Ann\n#player2 bob Bob\n>ann: ADEHNRT 8D HARDEN +28 28\n"
                    ">bob: EILORSV H4 SOLV. +9")
     window.files.open_path(str(bad))
