@@ -266,8 +266,8 @@ class HintController(QObject):
         panel.chosen.connect(self.preview)
         panel.play_requested.connect(self.play)
         panel.close_requested.connect(self.close_panel)
-        session.turn_ended.connect(lambda _rec: self.reset())
-        session.game_over.connect(lambda _o: self.reset())
+        session.turn_ended.connect(self.reset)
+        session.game_over.connect(self.reset)
 
     # ---------------------------------------------------------------- queries
     @property
@@ -422,7 +422,7 @@ class HintController(QObject):
         self._token = None
         self._cancel = None
 
-    def reset(self) -> None:
+    def reset(self, *_args) -> None:
         """The turn ended (or a new game): forget the list and hide the panel."""
         self.cancel()
         self._cached = None
