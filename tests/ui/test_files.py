@@ -431,3 +431,14 @@ def test_the_title_names_the_file_and_marks_unsaved_changes(qtbot, driver, tmp_p
     assert not w.isWindowModified()
     d.session.undo_stack.undo()
     assert w.isWindowModified()
+
+
+def test_a_recent_file_since_deleted_leaves_the_list(qtbot, driver, tmp_path):
+    d = driver()
+    path = tmp_path / "gone.gcg"
+    assert d.window.files.save_to(str(path))
+    assert d.window.files.recent == [str(path)]
+    path.unlink()
+    assert d.window.files.open_path(str(path)) is None
+    assert "cannot read" in d.window.files.box.text() and str(path) in d.window.files.box.text()
+    assert d.window.files.recent == []

@@ -436,6 +436,10 @@ class FileController(QObject):
         try:
             opened = open_record(path, self.window.config.lexicon)
         except GCGError as e:
+            gone = not os.path.exists(path)
+            if gone and os.path.abspath(path) in self._recent:  # a recent file since deleted
+                self._recent.remove(os.path.abspath(path))
+                self._store_recent()
             self.box = _message(self.window, QMessageBox.Icon.Warning, "Open game",
                                 f"Could not open this file.\n\n{e}")
             return None
