@@ -442,3 +442,27 @@ def test_a_recent_file_since_deleted_leaves_the_list(qtbot, driver, tmp_path):
     assert d.window.files.open_path(str(path)) is None
     assert "cannot read" in d.window.files.box.text() and str(path) in d.window.files.box.text()
     assert d.window.files.recent == []
+
+
+def test_a_game_opened_with_the_computer_to_move_goes_on_by_itself(qtbot, driver, tmp_path):
+    from wordbler.game import Game, PlayerSpec
+    from wordbler.movegen import engine_generator
+    from wordbler.ui.files import config_for_game, open_record
+
+    words = frozenset({"AT", "TA", "IT", "TI", "ON", "NO", "TO", "OE", "EAT", "TEA", "ATE",
+                       "RAT", "TAR", "ART", "ONE", "EON", "TEN", "NET", "SIT", "ITS", "AS",
+                       "IS", "OR", "RE", "ER", "ES"})
+    g = Game([PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")], seed=7)
+    if g.players[g.current].computer is None:
+        g.pass_turn()  # the computer is to move
+    path = tmp_path / "robo.gcg"
+    savegame.save_game(g, path)
+    d = driver(lexicon=words)
+    w = d.window
+    w.generator_factory = lambda lexicon, rules, progress=None: engine_generator(lexicon, rules)
+    opened = open_record(path, words)
+    w.start_game(config_for_game(opened.game, words, "test words"), opened.game)
+    turns = len(opened.game.history)
+    qtbot.waitUntil(lambda: len(w.session.game.history) > turns, timeout=30000)
+    assert w.session.game.history[turns].player == opened.game.players.index(
+        next(p for p in opened.game.players if p.computer))
