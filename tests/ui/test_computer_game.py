@@ -321,3 +321,43 @@ def test_the_first_build_shows_its_progress_then_the_computer_moves(qtbot):
         _pass(Driver(qtbot, w))
     qtbot.waitUntil(lambda: any(r.player == robo for r in s.game.history), timeout=30000)
     qtbot.waitUntil(lambda: not t.thinking.isVisible())
+
+
+def test_the_move_index_is_built_once_then_loaded_from_the_cache(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setenv("WORDBLER_CACHE_DIR", str(tmp_path))
+    rules = GameConfig((), "standard").ruleset()
+    seen: list[list[float]] = []
+    for _ in range(2):  # two starts of the program
+        index = MoveIndex(SMALL, rules)
+        reports: list[float] = []
+        index.progress.connect(reports.append)
+        with qtbot.waitSignal(index.ready, timeout=30000):
+            index.prepare()
+        assert index.is_ready
+        seen.append(reports)
+    assert any(0.0 < f < 1.0 for f in seen[0]), "the first start builds, reporting progress"
+    assert seen[1] == [1.0], "a later start loads the cache"
+    assert list(tmp_path.glob("lexgraph-*.bin")), "the graph is cached in the user cache folder"
+
+
+def test_a_computer_play_flies_its_tiles_to_the_board(qtbot):
+    w = _window(qtbot, (PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner")), SMALL,
+                speed=Speed.FAST)
+    s = w.session
+    robo = next(i for i, p in enumerate(s.game.players) if p.computer)
+    flights = []
+    s.flights.connect(flights.append)
+    started = []
+    w.animator.started.connect(lambda: started.append(True))
+    if s.current != robo:
+        qtbot.waitUntil(lambda: w.table.handoff.isVisible())
+        qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
+        _pass(Driver(qtbot, w))
+    qtbot.waitUntil(lambda: any(r.player == robo for r in s.game.history), timeout=30000)
+    rec = next(r for r in s.game.history if r.player == robo)
+    assert rec.kind is TurnKind.PLAY  # seed 7 gives Robo a word
+    moved = [f for batch in flights for f in batch if isinstance(f.target, Coord)]
+    assert {f.target for f in moved} == {p.coord for p in rec.move.placements}
+    assert all(isinstance(f.source, int) for f in moved), "from the rack, like a human's"
+    assert started, "the flights were animated"
+    qtbot.waitUntil(lambda: not w.animator.busy, timeout=10000)
