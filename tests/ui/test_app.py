@@ -53,8 +53,9 @@ def test_main_opens_the_table_and_returns_when_it_closes(qapp, monkeypatch, tmp_
     assert main(["--players", "Ann,Bob", "--seed", "3", "--animation", "off"]) == 0
     from wordbler.ui.mainwindow import MainWindow
 
-    windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-    assert len(windows) == 1 and windows[0].session.names()
+    windows = qapp.wordbler_startup.windows  # what main() opened
+    assert len(windows) == 1 and isinstance(windows[0], MainWindow)
+    assert windows[0].isVisible() and windows[0].session.names()
     for w in windows:
         w.settings = None
         w.close()

@@ -173,8 +173,9 @@ def test_a_corrupt_autosave_is_set_aside_never_deleted(tmp_path, data):
 
 
 def _main_window(qapp) -> MainWindow:
-    windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
-    assert windows
+    """The table window the last main() opened."""
+    windows = [w for w in qapp.wordbler_startup.windows if isinstance(w, MainWindow)]
+    assert windows and windows[-1].isVisible()
     return windows[-1]
 
 
@@ -267,7 +268,7 @@ def test_main_open_plays_our_game_and_replays_others(qapp, app_env, shared_dir, 
 
     record = shared_dir / "gcg" / "vs_andy.gcg"
     assert main(["--open", str(record)]) == 0
-    replays = [x for x in qapp.topLevelWidgets() if isinstance(x, ReplayWindow) and x.isVisible()]
+    replays = [x for x in qapp.wordbler_startup.windows if isinstance(x, ReplayWindow)]
     assert replays and replays[-1].path == str(record)
     replays[-1].close()
 

@@ -90,8 +90,7 @@ class Startup:
         self.config = config
         if args.open_file:
             return self.open_file(args.open_file, config)
-        lexicon, label = self.lexicon(config)
-        found = autosave.inspect(None, lexicon)
+        found = autosave.inspect()  # the word list is only needed if the game is resumed
         game = None
         if found.kind is autosave.FoundKind.CORRUPT:
             self._error(autosave.corrupt_notice(found).replace("\n\n", " "))
@@ -106,6 +105,8 @@ class Startup:
         if args.resume and game is None:
             self._error("there is no unfinished game to resume; starting a new one")
         if game is not None:
+            lexicon, label = self.lexicon(config)
+            game.lexicon = lexicon
             window = self.table(config_for_game(game, lexicon, label), game, resumed=True)
         else:
             if config is None:
