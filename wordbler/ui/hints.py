@@ -147,9 +147,15 @@ class HintPanel(QFrame):
             self.placer()
 
     def set_scale(self, unit: float) -> None:
+        # the side panel stops growing at 560 px (a square of 59 px): so does the type here
+        unit = min(unit, 59.0)
         self.title.setFont(self.theme.font(max(12, unit * 0.45), bold=True))
         self.status.setFont(self.theme.font(max(11, unit * 0.36)))
         self.tree.setFont(self.theme.font(max(11, unit * 0.38)))
+        head = self.theme.font(max(10, unit * 0.3))
+        for col in range(self.tree.columnCount()):
+            self.tree.headerItem().setFont(col, head)
+        self.close_button.setFont(self.theme.font(max(12, unit * 0.45), bold=True))
         self.play_button.setFont(self.theme.font(max(11, unit * 0.42), bold=True))
         self.play_button.setMinimumHeight(int(max(24, unit * 0.9)))
 
