@@ -147,8 +147,7 @@ class HintPanel(QFrame):
             self.placer()
 
     def set_scale(self, unit: float) -> None:
-        # the side panel stops growing at 560 px (a square of 59 px): so does the type here
-        unit = min(unit, 59.0)
+        unit = min(unit, 94.0)  # as the side panel it covers (mainwindow.SIDE_MAX / 9.5)
         self.title.setFont(self.theme.font(max(12, unit * 0.45), bold=True))
         self.status.setFont(self.theme.font(max(11, unit * 0.36)))
         self.tree.setFont(self.theme.font(max(11, unit * 0.38)))

@@ -49,6 +49,9 @@ from .thinking import ThinkingIndicator
 from .tiles import FlipTileView, TileFace
 
 
+SIDE_MAX = 900  # px: the widest the side panel (players, buttons) gets
+
+
 class HandoffPanel(QFrame):
     """Covers the rack between turns: "Pass to Bob", a recap of the last move (or the draw
     for first player), and a button the next player presses."""
@@ -326,21 +329,24 @@ class Table(QWidget):
         """Follow the board's square size: rack, panels, fonts (resolution independence)."""
         q = max(14.0, self.board.square_size())
         self.bottom.setFixedHeight(int(max(48, min(q * 1.75, 220), self._handoff_room)))
+        # the side panel stops growing at SIDE_MAX px: its contents stop with it (at 4K its
+        # text outgrew it: "72 tiles in the ba")
+        qs = min(q, SIDE_MAX / 9.5)
         for panel in self.player_panels:
-            panel.set_scale(q)
-        self.bag.setFixedSize(int(q * 1.9), int(q * 1.9))
-        small = self.theme.font(max(11, q * 0.4))
+            panel.set_scale(qs)
+        self.bag.setFixedSize(int(qs * 1.9), int(qs * 1.9))
+        small = self.theme.font(max(11, qs * 0.4))
         for w in (self.bag_label, self.fails_label, self.message_label, self.preview_label):
             w.setFont(small)
-        self.preview_label.setFont(self.theme.font(max(11, q * 0.44), bold=True))
+        self.preview_label.setFont(self.theme.font(max(11, qs * 0.44), bold=True))
         for b in self.all_buttons:
-            b.setFont(self.theme.font(max(11, q * 0.45), bold=b is self.done_button))
-            b.setMinimumHeight(int(max(24, q * 0.95)))
+            b.setFont(self.theme.font(max(11, qs * 0.45), bold=b is self.done_button))
+            b.setMinimumHeight(int(max(24, qs * 0.95)))
         self.handoff.set_scale(q)
         self.thinking.set_scale(q)
         self.hint_panel.set_scale(q)
         self.game_over_label.setFont(self.theme.font(max(12, q * 0.55), bold=True))
-        side_w = int(max(210, min(q * 9.5, 560)))
+        side_w = int(max(210, min(q * 9.5, SIDE_MAX)))
         self.side.setFixedWidth(side_w)
 
     def place_handoff(self) -> None:
@@ -387,13 +393,19 @@ class Table(QWidget):
         self.animator.sync_geometry()
 
     def place_hint_panel(self) -> None:
-        """The hint list covers the side panel from its top down to the live preview, so the
-        preview and the buttons (Done, Recall) stay in view while a hint is chosen."""
+        """The hint list covers the side panel above the live preview (the players and the
+        bag) or below the buttons, whichever is taller, so the preview and the buttons (Done,
+        Recall) stay in view while a hint is chosen."""
         self.layout().activate()
-        top = self.side.geometry().top()
-        bottom = self.preview_label.mapTo(self, self.preview_label.rect().topLeft()).y() - 4
-        self.hint_panel.setGeometry(self.side.geometry().left(), top, self.side.width(),
-                                    max(120, bottom - top))
+        self.side.layout().activate()
+        side = self.side.geometry()
+        above = self.preview_label.mapTo(self, self.preview_label.rect().topLeft()).y() - 4
+        below = self.hint_button.mapTo(self, self.hint_button.rect().bottomLeft()).y() + 6
+        if above - side.top() >= side.bottom() - below:
+            self.hint_panel.setGeometry(side.left(), side.top(), side.width(),
+                                        max(120, above - side.top()))
+        else:
+            self.hint_panel.setGeometry(side.left(), below, side.width(), side.bottom() - below)
         self.hint_panel.raise_()
 
     def map_rect(self, widget: QWidget, rect: QRect) -> QRect:

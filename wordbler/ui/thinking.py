@@ -114,7 +114,7 @@ class ThinkingIndicator(QFrame):
         self.hide()
 
     def set_scale(self, unit: float) -> None:
-        unit = min(unit, 80.0)  # the side panel stops growing at 560 px: this must fit in it
+        unit = min(unit, 94.0)  # as the side panel it sits in (mainwindow.SIDE_MAX / 9.5)
         self.mascot.setFixedSize(int(unit * 0.9), int(unit * 0.9))
         self.label.setFont(self.theme.font(max(11, unit * 0.4), bold=True))
         self.dots.setFixedSize(int(unit * 1.2), int(max(10, unit * 0.38)))
