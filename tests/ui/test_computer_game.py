@@ -290,7 +290,7 @@ def test_quitting_while_an_expert_thinks_exits_at_once(tmp_path):
     waited = float(out.stdout.split("POOL_DONE_AFTER")[1].split()[0])
     # the expert's search would go on for seconds (8 calls a round); it stops after the call
     # in flight (0.4 s at most)
-    assert waited < 1.2, out.stdout
+    assert waited < 2.0, out.stdout
     assert elapsed < 30, elapsed
 
 
