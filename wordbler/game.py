@@ -322,7 +322,7 @@ class Game:
                     out.append(pool.pop(i))
                     break
             else:
-                raise IllegalMove(Reason.NOT_IN_RACK, detail=f"no {ch} on the rack")
+                raise IllegalMove(Reason.NOT_IN_RACK, detail="blank" if ch == "?" else ch)
         return out
 
     # ----------------------------------------------------------------- internals
