@@ -361,3 +361,20 @@ def test_a_computer_play_flies_its_tiles_to_the_board(qtbot):
     assert all(isinstance(f.source, int) for f in moved), "from the rack, like a human's"
     assert started, "the flights were animated"
     qtbot.waitUntil(lambda: not w.animator.busy, timeout=10000)
+
+
+def test_a_move_index_serves_a_game_with_the_same_words_and_move_rules():
+    from wordbler.rules import get_ruleset
+
+    class Hashed(frozenset):
+        content_hash = "test-hash"
+
+    standard = get_ruleset("standard")
+    index = MoveIndex(Hashed(SMALL), standard)
+    assert index.matches(Hashed(SMALL), standard.with_changes(hint_cost=3))
+    assert index.matches(Hashed(SMALL), standard.with_changes(hints_allowed=False))
+    assert not index.matches(Hashed(SMALL), standard.with_changes(bingo_bonus=0))
+    assert not index.matches(Hashed(SMALL), get_ruleset("wordbler-classic"))
+    assert not index.matches(SMALL, standard), "a plain set may have changed: no reuse"
+    index.close()
+    assert not index.matches(Hashed(SMALL), standard), "a closed index serves nobody"

@@ -15,6 +15,7 @@ Qt waits for when the application quits) empties at once and nothing hangs.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import threading
 from typing import Callable
@@ -32,6 +33,11 @@ class Cancelled(Exception):
 def default_factory(lexicon, rules, progress=None):
     movegen = importlib.import_module("wordbler.movegen")
     return movegen.engine_generator(lexicon, rules, progress=progress)
+
+
+def _for_moves(rules):
+    """The rules without what cannot change a move or its score (the hint settings)."""
+    return dataclasses.replace(rules, hints_allowed=True, hint_cost=0)
 
 
 class _Relay(QObject):
@@ -87,8 +93,7 @@ class MoveIndex(QObject):
         key = getattr(lexicon, "content_hash", None)
         # a plain set may have changed since the snapshot: only a hashed word list matches
         same = isinstance(key, str) and key == getattr(self.lexicon, "content_hash", None)
-        return same and not self.closed.is_set() and rules.layout == self.rules.layout and rules.tiles == self.rules.tiles \
-            and rules.bingo_bonus == self.rules.bingo_bonus and rules.rack_size == self.rules.rack_size
+        return same and not self.closed.is_set() and _for_moves(rules) == _for_moves(self.rules)
 
     @property
     def is_ready(self) -> bool:
