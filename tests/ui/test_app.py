@@ -17,7 +17,14 @@ def test_players_seed_and_rules_skip_the_dialog():
     assert g1.racks == g2.racks  # the seed deals the same tiles
 
 
+def test_a_seat_can_be_a_computer_from_the_command_line():
+    cfg = config_from_args(build_parser().parse_args(["--players", "Ann,Robo:Strong, Pip : beginner"]))
+    assert [(p.name, p.computer) for p in cfg.players] == [
+        ("Ann", None), ("Robo", "strong"), ("Pip", "beginner")]
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["--players", "Ann,Robo:godlike"], "unknown computer level"),
     (["--players", "Ann"], "2-4 players"),
     (["--players", "Ann,ann"], "unique"),
     (["--players", "Ann,,Bob"], "needs a name"),

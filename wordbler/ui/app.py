@@ -29,7 +29,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="wordbler", description="A crossword-tile word game for 2-4 players.")
     p.add_argument("--players", metavar="NAMES",
-                   help='comma-separated player names, e.g. "Ann,Bob": skips the setup dialog')
+                   help='comma-separated player names, e.g. "Ann,Bob", skips the setup dialog; '
+                        '"Name:LEVEL" makes a seat a computer (beginner, intermediate, strong, '
+                        'expert), e.g. "Ann,Robo:strong"')
     p.add_argument("--seed", type=int, metavar="N", help="seed of the bag (the same seed deals the same tiles)")
     p.add_argument("--rules", default="standard", metavar="PRESET",
                    help=f"rules preset: {', '.join(PRESETS)} (default: standard)")
@@ -48,9 +50,20 @@ def config_from_args(args: argparse.Namespace) -> GameConfig:
     """The game the command line asks for.  ``ValueError`` with a clear message if it cannot be."""
     from .mascots import default_mascots
 
-    names = [n.strip() for n in args.players.split(",")]
+    names, levels = [], []
+    for item in args.players.split(","):
+        name, _, level = item.partition(":")
+        names.append(name.strip())
+        levels.append(level.strip().lower() or None)
     if any(not n for n in names):
         raise ValueError("--players: every player needs a name (e.g. --players \"Ann,Bob\")")
+    if any(levels):
+        from ..ai import LEVELS
+
+        for level in filter(None, levels):
+            if level not in LEVELS:
+                raise ValueError(f"--players: unknown computer level {level!r}; choose one of: "
+                                 f"{', '.join(LEVELS)}")
     rules = get_ruleset(args.rules)
     if not rules.min_players <= len(names) <= rules.max_players:
         raise ValueError(f"the {rules.title} rules are for {rules.min_players}-{rules.max_players} "
@@ -58,7 +71,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig:
     if len({n.casefold() for n in names}) != len(names):
         raise ValueError("--players: names must be unique")
     mascots = default_mascots(len(names))
-    specs = tuple(PlayerSpec(n, m) for n, m in zip(names, mascots))
+    specs = tuple(PlayerSpec(n, m, lvl) for n, m, lvl in zip(names, mascots, levels))
     try:
         lexicon, label = load_lexicon(args.lexicon)
     except DictionaryUnavailable as e:
