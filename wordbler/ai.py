@@ -206,16 +206,24 @@ class Strong(Player):
     level = "strong"
     endgame_width = 12
 
-    def ranked(self, pos: Position) -> list[Candidate]:
-        cands = self.candidates(pos)
+    def ranked(self, pos: Position, n: int | None = None) -> list[Candidate]:
+        """Moves by equity (score plus leave value), best first: all, or the top ``n``."""
+        moves = self._generate(pos.board, pos.rack)
+        if n is not None:
+            return top_by_equity(moves, pos, n)
         ranked = [
-            _with_equity(c, c.score + leave_value(c.leave, pos.bag_count)) for c in cands
+            _with_equity(c, c.score + leave_value(c.leave, pos.bag_count))
+            for c in (to_candidate(m, pos.rack) for m in moves)
         ]
         ranked.sort(key=lambda c: -c.equity)
         return ranked
 
+    def _needs_all(self, pos: Position) -> bool:
+        """The endgame looks at every move; elsewhere the top few by equity are enough."""
+        return pos.bag_count == 0 and pos.opponents == 1
+
     def choose(self, pos: Position, rng: random.Random) -> Decision:
-        return self._decide(pos, self.ranked(pos))
+        return self._decide(pos, self.ranked(pos, None if self._needs_all(pos) else 5))
 
     def _decide(self, pos: Position, ranked: list[Candidate]) -> Decision:
         if pos.bag_count == 0 and pos.opponents == 1 and ranked:
@@ -277,7 +285,7 @@ class Expert(Strong):
     budget_s = 1.5
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
-        everything = self.ranked(pos)
+        everything = self.ranked(pos, None if self._needs_all(pos) else self.width)
         base = self._decide(pos, everything)
         if base.kind != "play" or pos.bag_count == 0 or not pos.unseen:
             return base
@@ -322,8 +330,13 @@ def rng_for(pos: Position) -> random.Random:
 
 
 def hints(pos: Position, generate: Generator, n: int = 10) -> list[Candidate]:
-    """The top ``n`` moves for the rack by equity (score plus leave value): exactly
-    ``Strong(generate).ranked(pos)[:n]``, without ranking every move.
+    """The top ``n`` moves for the rack by equity (score plus leave value)."""
+    return Strong(generate).ranked(pos, n) if n > 0 else []
+
+
+def top_by_equity(moves, pos: Position, n: int) -> list[Candidate]:
+    """The top ``n`` of ``moves`` by equity: exactly the full ranking's first ``n``, without
+    making every move a candidate.
 
     A move's equity is at most its score plus the best leave value any part of the rack can
     have, so the moves are visited by score, highest first, and the visit stops when even
@@ -332,7 +345,6 @@ def hints(pos: Position, generate: Generator, n: int = 10) -> list[Candidate]:
     """
     if n <= 0:
         return []
-    moves = generate(pos.board, pos.rack)
     scores = _scores(moves)
     bound = max(leave_value("".join(c), pos.bag_count)
                 for k in range(len(pos.rack) + 1)
