@@ -194,12 +194,22 @@ class Intermediate(Player):
     level = "intermediate"
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
-        cands = self.candidates(pos)
-        common = [c for c in cands if self.is_common(c, COMMON_SIZE_INTERMEDIATE)] or cands
-        if not common:
+        """The highest score over common words (fewest tiles on a tie, then the first
+        generated); any word when no move makes a common one."""
+        moves = self._generate(pos.board, pos.rack)
+        if not len(moves):
             return self._fallback(pos, 0)
-        best = max(common, key=lambda c: (c.score, -len(c.tiles)))
-        return Decision("play", play=best, considered=len(cands))
+        scores = _scores(moves)
+        counts = (moves.tile_counts() if hasattr(moves, "tile_counts")
+                  else [len(m.tiles) for m in moves])
+        # by score, then fewest tiles; the sort is stable, so generation order breaks ties
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], counts[i]))
+        for i in order:  # stop at the first common word: no need to look at every move
+            c = to_candidate(moves[i], pos.rack)
+            if self.is_common(c, COMMON_SIZE_INTERMEDIATE):
+                return Decision("play", play=c, considered=len(scores))
+        return Decision("play", play=to_candidate(moves[order[0]], pos.rack),
+                        considered=len(scores))
 
 
 class Strong(Player):
