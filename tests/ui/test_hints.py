@@ -59,6 +59,9 @@ def test_hint_lists_the_best_moves_previews_and_plays_one(qtbot):
     first = panel.item(0)
     assert first.text(0) == str(expected[0].score)
     assert expected[0].word.upper() in first.text(1) and expected[0].coord in first.text(1)
+    # the leave column shows what the kept tiles are worth: score + worth is the order
+    worth = expected[0].equity - expected[0].score
+    assert first.text(2) == f"{expected[0].leave or '—'}  {worth:+.1f}"
     # recorded in the history, free by default
     rec = g.history[-1]
     assert rec.kind is TurnKind.HINT and rec.score == 0 and rec.player == g.current

@@ -62,7 +62,9 @@ class HintRow:
 
     @property
     def leave_text(self) -> str:
-        return self.leave or "—"
+        """The tiles kept and what they are worth for later turns: ``E?I +9.5``."""
+        worth = self.equity - self.score
+        return f"{self.leave or '—'}  {worth:+.1f}"
 
     def describe(self) -> str:
         return f"{self.position} {self.words[0]} {self.score}"
@@ -103,8 +105,9 @@ class HintPanel(QFrame):
         header_item.setToolTip(0, "Points the move scores")
         header_item.setToolTip(1, "The main word and where it goes (8H across, H8 down), "
                                   "then the other words it makes")
-        header_item.setToolTip(2, "The tiles you keep (? is a blank)")
-        self.tree.setToolTip("Best first: the points, plus how good the tiles you keep are")
+        header_item.setToolTip(2, "The tiles you keep (? is a blank) and what they are worth "
+                                  "for your next turns, in points")
+        self.tree.setToolTip("Best first: the points plus the worth of the tiles you keep")
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -195,7 +198,7 @@ class HintPanel(QFrame):
             item = QTreeWidgetItem([str(row.score), row.move_text, row.leave_text])
             item.setData(0, Qt.ItemDataRole.UserRole, i)
             item.setTextAlignment(0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            item.setToolTip(1, f"{row.move_text}: {row.score} points, keeps {row.leave_text} "
+            item.setToolTip(1, f"{row.move_text}: {row.score} points, keeps {row.leave or 'nothing'} "
                                f"(rating {row.equity:.1f})")
             self.tree.addTopLevelItem(item)
         self.tree.setCurrentItem(None)
