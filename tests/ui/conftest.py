@@ -99,6 +99,14 @@ class Driver:
     def done(self) -> None:
         self.click(self.window.table.done_button)
 
+    def place_opening(self, words: set) -> tuple:
+        """Drop the first two non-blank rack tiles on H8 and I8, making them a word of
+        ``words``; returns the two tiles (the caller submits)."""
+        a, b = [t for t in self.session.rack_tiles() if not t.is_blank][:2]
+        words.add(a.letter + b.letter)
+        assert self.drop_on_square(a.id, Coord(7, 7)) and self.drop_on_square(b.id, Coord(7, 8))
+        return a, b
+
     def place(self, letters_at: list[tuple[str, Coord]]) -> None:
         """Drop rack tiles showing these letters on these squares."""
         used = set()

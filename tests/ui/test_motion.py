@@ -17,10 +17,7 @@ def test_drawn_tiles_fly_from_the_bag_and_the_handoff_waits_for_them(driver, qtb
     d = driver(lexicon=words, speed=Speed.FAST)
     w = d.window
     d.reveal()
-    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
-    words.add(a.letter + b.letter)
-    d.drop_on_square(a.id, H8)
-    d.drop_on_square(b.id, I8)
+    a, b = d.place_opening(words)
     with qtbot.waitSignal(w.animator.started, timeout=5000):
         d.done()
     rec = d.game.history[-1]
@@ -93,10 +90,7 @@ def test_the_bag_shakes_before_a_draw(driver, qtbot):
     d = driver(lexicon=words, speed=Speed.FAST)
     w = d.window
     d.reveal()
-    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
-    words.add(a.letter + b.letter)
-    d.drop_on_square(a.id, H8)
-    d.drop_on_square(b.id, I8)
+    a, b = d.place_opening(words)
     d.done()
     (seq,) = w.animator._running
     shake = seq.animationAt(0)  # first the shake, then the flights

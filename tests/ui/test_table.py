@@ -353,10 +353,7 @@ def test_last_move_is_highlighted_and_scores_shown(driver):
     words = Words()
     d = driver(lexicon=words)
     d.reveal()
-    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
-    words.add(a.letter + b.letter)
-    d.drop_on_square(a.id, H8)
-    d.drop_on_square(b.id, I8)
+    a, b = d.place_opening(words)
     player = d.game.current
     d.done()
     assert d.square(H8).state.face.last_move and d.square(I8).state.face.last_move
@@ -434,10 +431,7 @@ def test_scoreboard_lists_turns_and_totals(driver):
     words = Words()
     d = driver(lexicon=words)
     d.reveal()
-    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
-    words.add(a.letter + b.letter)
-    d.drop_on_square(a.id, H8)
-    d.drop_on_square(b.id, I8)
+    a, b = d.place_opening(words)
     d.done()
     d.reveal()
     d.session.pass_turn()
@@ -517,10 +511,7 @@ def test_preview_says_when_the_word_does_not_touch(driver):
     words = Words()
     d = driver(lexicon=words)
     d.reveal()
-    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
-    words.add(a.letter + b.letter)
-    d.drop_on_square(a.id, H8)
-    d.drop_on_square(b.id, I8)
+    a, b = d.place_opening(words)
     d.done()
     d.reveal()
     c, e = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
