@@ -72,3 +72,12 @@ def test_every_level_finds_a_real_opening(bundled_lexicon, bundled_generator):
         if d.kind == "play":
             assert d.play.word.upper() in bundled_lexicon
             assert any((r, c) == (7, 7) for r, c, _, _ in d.play.tiles)
+
+
+def test_the_expert_is_reproducible(bundled_lexicon, bundled_generator):
+    g = Game(["A", "B"], lexicon=bundled_lexicon, seed=4)
+    pos = Position.from_game(g)
+    expert = make_player("expert", bundled_generator, bundled_lexicon.size_of)
+    first, second = (expert.choose(pos, rng_for(pos)) for _ in range(2))
+    assert first == second
+    assert first.reason == "simulated 24 replies"

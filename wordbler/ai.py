@@ -13,7 +13,7 @@ Levels (key, display name):
 - ``strong`` (Master): score plus the value of the tiles kept; exchanges when the rack is
   poor; looks one reply ahead in the endgame, when the opponent's tiles are known.
 - ``expert`` (Grandmaster): as strong, then simulates the opponent's replies to its best
-  candidates within a time budget.
+  candidates (a fixed number of sampled racks, with a time cap for slow machines).
 """
 
 from __future__ import annotations
@@ -292,7 +292,8 @@ class Strong(Player):
 class Expert(Strong):
     level = "expert"
     width = 8
-    budget_s = 1.5
+    rounds = 24  # simulated opponent racks: a fixed count, so the choice is reproducible
+    budget_s = 3.0  # a safety cap for a slow machine, not the normal stopping rule
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
         everything = self.ranked(pos, None if self._needs_all(pos) else self.width)
@@ -306,7 +307,7 @@ class Expert(Strong):
         totals = {i: 0.0 for i in range(len(ranked))}
         rounds = 0
         unseen = list(pos.unseen)
-        while rounds < 30 and time.perf_counter() < deadline:
+        while rounds < self.rounds and time.perf_counter() < deadline:
             opp = "".join(rng.sample(unseen, min(pos.rules.rack_size, len(unseen))))
             for i, c in enumerate(ranked):
                 board = apply_to_rows(pos.board, c)
