@@ -14,37 +14,11 @@ from __future__ import annotations
 import importlib
 import threading
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from .moveindex import Cancelled, GeneratorFactory, MoveIndex, default_factory  # noqa: F401
+from .moveindex import (  # noqa: F401  (Cancelled, GeneratorFactory: re-exported)
+    Cancelled, GeneratorFactory, MoveIndex, SearchJob, SearchResult, default_factory)
 from .session import GameSession
-
-
-class _Result(QObject):
-    done = Signal(object, object)  # token, decision (or an Exception)
-
-
-class _Job(QRunnable):
-    def __init__(self, runner: "ComputerRunner", level: str, position, token: object,
-                 cancel: threading.Event) -> None:
-        super().__init__()
-        # no reference to the runner itself: it may be deleted (new game) while this runs
-        self._level, self._pos, self._token = level, position, token
-        self._cancel = cancel
-        self._ai, self._index, self._result = runner._ai, runner.index, runner._result
-        self._sizes = runner._sizes
-
-    def run(self) -> None:
-        try:
-            generate = self._index.guarded(self._cancel)
-            player = self._ai.make_player(self._level, generate, self._sizes)
-            decision = player.choose(self._pos, self._ai.rng_for(self._pos))
-        except Exception as e:  # reported on the GUI thread (Cancelled is dropped there)
-            decision = e
-        try:
-            self._result.done.emit(self._token, decision)
-        except RuntimeError:  # the application is gone: nobody is waiting for this result
-            pass
 
 
 class ComputerRunner(QObject):
@@ -64,7 +38,7 @@ class ComputerRunner(QObject):
             index = MoveIndex(game.lexicon, game.rules, generator_factory or default_factory, self)
         self.index = index
         self._sizes = getattr(game.lexicon, "size_of", None)
-        self._result = _Result()
+        self._result = SearchResult()
         self._result.done.connect(self._on_done)
         if index is not None:
             index.progress.connect(self.preparing)
@@ -88,7 +62,13 @@ class ComputerRunner(QObject):
         self._token = token = object()
         self._cancel = cancel = threading.Event()
         self.thinking.emit(player)
-        QThreadPool.globalInstance().start(_Job(self, level, pos, token, cancel))
+        ai, sizes = self._ai, self._sizes  # the job holds values, never this runner
+
+        def decide(generate):
+            return ai.make_player(level, generate, sizes).choose(pos, ai.rng_for(pos))
+
+        QThreadPool.globalInstance().start(
+            SearchJob(self.index, decide, token, cancel, self._result))
 
     def cancel(self) -> None:
         """Drop the job under way: it stops at its next move generation; its result is ignored."""

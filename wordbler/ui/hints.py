@@ -18,7 +18,7 @@ import importlib
 import threading
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from wordbler.model import Placement, TurnKind
 
-from .moveindex import Cancelled
+from .moveindex import Cancelled, SearchJob, SearchResult
 from .theme import DEFAULT_THEME, Theme
 
 HINT_COUNT = 10
@@ -226,29 +226,6 @@ class HintPanel(QFrame):
             self.play_requested.emit(int(item.data(0, Qt.ItemDataRole.UserRole)))
 
 
-class _Result(QObject):
-    done = Signal(object, object)  # token, list of candidates (or an Exception)
-
-
-class _HintJob(QRunnable):
-    def __init__(self, index, ai, position, count: int, token: object, cancel: threading.Event,
-                 result: _Result) -> None:
-        super().__init__()
-        self._index, self._ai, self._pos, self._count = index, ai, position, count
-        self._token, self._cancel, self._result = token, cancel, result
-
-    def run(self) -> None:
-        try:
-            generate = self._index.guarded(self._cancel)
-            out: object = self._ai.hints(self._pos, generate, self._count)
-        except Exception as e:
-            out = e
-        try:
-            self._result.done.emit(self._token, out)
-        except RuntimeError:  # the application is gone: nobody is waiting for this result
-            pass
-
-
 class HintController(QObject):
     """The Hint action's logic (see the module docstring).  ``index_for`` gives the move
     index of the session's game (made on first use); the window owns both."""
@@ -264,7 +241,7 @@ class HintController(QObject):
         self._window = parent
         self.count = count
         self._ai = importlib.import_module("wordbler.ai")
-        self._result = _Result()
+        self._result = SearchResult()
         self._result.done.connect(self._on_done)
         self._token: object | None = None
         self._cancel: threading.Event | None = None
@@ -356,8 +333,9 @@ class HintController(QObject):
             self.panel.show_busy("Finding the best moves…")
         else:
             self.panel.show_busy("Preparing the word index (only the first time)…", 0.0)
-        QThreadPool.globalInstance().start(
-            _HintJob(index, self._ai, pos, self.count, token, cancel, self._result))
+        ai, count = self._ai, self.count
+        QThreadPool.globalInstance().start(SearchJob(
+            index, lambda generate: ai.hints(pos, generate, count), token, cancel, self._result))
 
     def _on_progress(self, fraction: float) -> None:
         if self.busy and fraction < 1.0:

@@ -49,6 +49,37 @@ class _Relay(QObject):
     failed = Signal(str)
 
 
+class SearchResult(QObject):
+    """Carries a search's outcome back to the GUI thread (a queued signal)."""
+
+    done = Signal(object, object)  # token, the result (or the Exception the search raised)
+
+
+class SearchJob(QRunnable):
+    """Runs ``search(generate)`` in the thread pool with a generator that raises
+    :class:`Cancelled` once ``cancel`` is set, and reports on ``result.done``.
+
+    It keeps no reference to whoever started it (a window may be gone before it ends): only
+    the index, the search function (which must hold plain values such as a position
+    snapshot) and the parentless result object."""
+
+    def __init__(self, index: "MoveIndex", search: Callable[[Callable], object],
+                 token: object, cancel: threading.Event, result: SearchResult) -> None:
+        super().__init__()
+        self._index, self._search = index, search
+        self._token, self._cancel, self._result = token, cancel, result
+
+    def run(self) -> None:
+        try:
+            out: object = self._search(self._index.guarded(self._cancel))
+        except Exception as e:  # reported on the GUI thread (Cancelled is dropped there)
+            out = e
+        try:
+            self._result.done.emit(self._token, out)
+        except RuntimeError:  # the application is gone: nobody is waiting for this result
+            pass
+
+
 class _PrepareJob(QRunnable):
     def __init__(self, index: "MoveIndex") -> None:
         super().__init__()
