@@ -291,9 +291,9 @@ class Strong(Player):
 
 class Expert(Strong):
     level = "expert"
-    width = 8
-    rounds = 24  # simulated opponent racks: a fixed count, so the choice is reproducible
-    budget_s = 3.0  # a safety cap for a slow machine, not the normal stopping rule
+    width = 6
+    rounds = 16  # simulated opponent racks: a fixed count, so the choice is reproducible
+    budget_s = 2.5  # a safety cap for a slow machine, not the normal stopping rule
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
         everything = self.ranked(pos, None if self._needs_all(pos) else self.width)
@@ -304,19 +304,25 @@ class Expert(Strong):
         if len(ranked) < 2:
             return base
         deadline = time.perf_counter() + self.budget_s
-        totals = {i: 0.0 for i in range(len(ranked))}
+        totals = [0.0] * len(ranked)
         rounds = 0
         unseen = list(pos.unseen)
-        while rounds < self.rounds and time.perf_counter() < deadline:
+        while rounds < self.rounds:
             opp = "".join(rng.sample(unseen, min(pos.rules.rack_size, len(unseen))))
-            for i, c in enumerate(ranked):
+            this_round = []
+            for c in ranked:
+                if time.perf_counter() > deadline:
+                    break  # out of time: this unfinished round is not counted
                 board = apply_to_rows(pos.board, c)
                 reply = max(_scores(self._generate(board, opp)), default=0)
-                totals[i] += c.score + leave_value(c.leave, pos.bag_count) - reply
+                this_round.append(c.score + leave_value(c.leave, pos.bag_count) - reply)
+            if len(this_round) < len(ranked):
+                break
+            totals = [t + v for t, v in zip(totals, this_round)]
             rounds += 1
         if rounds == 0:
             return base
-        best_i = max(totals, key=lambda i: totals[i])
+        best_i = max(range(len(ranked)), key=totals.__getitem__)
         best = _with_equity(ranked[best_i], totals[best_i] / rounds)
         return Decision("play", play=best, considered=base.considered,
                         reason=f"simulated {rounds} replies", alternatives=tuple(ranked[:5]))
