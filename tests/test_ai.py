@@ -1,5 +1,6 @@
 """Computer players: leave values, level behaviour on fixed candidate lists, move conversion."""
 
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -169,19 +170,39 @@ def test_apply_to_rows():
     assert rows[0].startswith("Ab.") and rows[1:] == EMPTY[1:]
 
 
-def test_expert_simulates_replies_to_its_best_candidates():
+def _expert_case(reply_after_qat):
+    """QAT is the equity choice (it keeps ERSV); VAT is next.  The opponent's best reply
+    scores 10 after VAT and ``reply_after_qat(rnd)`` after QAT."""
     rack = "ERSTQVA"
     mine = [gen_across("VAT", 7, 6, 20, rack), gen_across("QAT", 7, 6, 19, rack)]
-    seen = []
+    seen, rnd = [], random.Random(0)
 
     def gen(board, r):
         if r == rack:
             return list(mine)
-        seen.append((board, r))
-        # the opponent scores 30 after VAT (it opens a lane) and 5 after QAT
-        score = 30 if board[7][6:9] == "VAT" else 5
+        seen.append(r)
+        score = 10 if board[7][6:9] == "VAT" else reply_after_qat(rnd)
         return [Gen(0, 0, "across", "ZO", score, ((0, 0, "Z", False), (0, 1, "O", False)), "")]
 
     d = make_player("expert", gen).choose(position(rack), random.Random(2))
-    assert d.kind == "play" and d.play.word == "QAT" and d.reason.startswith("simulated")
-    assert seen and all(len(r) == 7 and set(r) <= set("AEIOUBCDFG") for _, r in seen)
+    assert d.kind == "play" and d.reason == "simulated 16 replies"
+    assert seen and all(len(r) == 7 and set(r) <= set("AEIOUBCDFG") for r in seen)
+    return d
+
+
+def test_expert_leaves_the_equity_choice_for_a_clear_simulated_gain():
+    # QAT opens the board: every simulated reply scores 40 after it, 10 after VAT
+    d = _expert_case(lambda rnd: 40)
+    assert d.play.word == "VAT"
+    assert d.play.equity == pytest.approx(20 + leave_value("ERSQ") - 10)
+
+
+def test_expert_keeps_the_equity_choice_when_the_simulation_is_only_noise():
+    # replies after QAT alternate 33 and 0: on average VAT comes out about a point ahead
+    # (a plain maximum would switch), but that is far inside the noise
+    replies = itertools.cycle([33, 0])
+    vat = 20 + leave_value("ERSQ") - 10
+    qat_mean = 19 + leave_value("ERSV") - 16.5
+    assert 0 < vat - qat_mean < 2
+    d = _expert_case(lambda rnd: next(replies))
+    assert d.play.word == "QAT"

@@ -304,10 +304,9 @@ class Expert(Strong):
         if len(ranked) < 2:
             return base
         deadline = time.perf_counter() + self.budget_s
-        totals = [0.0] * len(ranked)
-        rounds = 0
+        results: list[list[float]] = []  # per round: each candidate's simulated value
         unseen = list(pos.unseen)
-        while rounds < self.rounds:
+        while len(results) < self.rounds:
             opp = "".join(rng.sample(unseen, min(pos.rules.rack_size, len(unseen))))
             this_round = []
             for c in ranked:
@@ -318,12 +317,23 @@ class Expert(Strong):
                 this_round.append(c.score + leave_value(c.leave, pos.bag_count) - reply)
             if len(this_round) < len(ranked):
                 break
-            totals = [t + v for t, v in zip(totals, this_round)]
-            rounds += 1
-        if rounds == 0:
+            results.append(this_round)
+        rounds = len(results)
+        if rounds < 2:
             return base
-        best_i = max(range(len(ranked)), key=totals.__getitem__)
-        best = _with_equity(ranked[best_i], totals[best_i] / rounds)
+        # Every round gives all candidates the same opponent rack, so compare each with the
+        # equity choice (index 0) by paired differences, and move away from it only when the
+        # gain is clear (more than twice its standard error): taking the plain maximum of a
+        # few noisy estimates picks near random among close candidates and plays worse.
+        best_i, best_gain = 0, 0.0
+        for i in range(1, len(ranked)):
+            diffs = [r[i] - r[0] for r in results]
+            mean = sum(diffs) / rounds
+            var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+            if mean > 2.0 * (var / rounds) ** 0.5 and mean > best_gain:
+                best_i, best_gain = i, mean
+        value = sum(r[best_i] for r in results) / rounds
+        best = _with_equity(ranked[best_i], value)
         return Decision("play", play=best, considered=base.considered,
                         reason=f"simulated {rounds} replies", alternatives=tuple(ranked[:5]))
 
