@@ -351,3 +351,14 @@ def test_player_specs_keep_mascots_and_levels():
     g = Game([PlayerSpec("Ann", "owl"), PlayerSpec("Bot", "fox", "strong")], seed=3)
     assert {p.name: (p.mascot, p.computer) for p in g.players} == {
         "Ann": ("owl", None), "Bot": ("fox", "strong")}
+
+
+def test_a_judge_decides_words_for_one_play_only():
+    g = new_game(rules=WORDBLER_CLASSIC)
+    rig_rack(g, "CATXQIZ")
+    rec = g.play(place(g, "CAT", "H8", ACROSS), judge=frozenset())  # judged as refused then
+    assert rec.kind is TurnKind.FAILED_PLAY and rec.invalid_words == ("CAT",)
+    assert g.lexicon is LEXICON  # the game's own word list is untouched
+    rig_rack(g, "TAQXZIE")
+    rec = g.play(place(g, "TAQ", "H8", ACROSS), judge=frozenset({"TAQ"}))
+    assert rec.kind is TurnKind.PLAY and "TAQ" not in LEXICON

@@ -216,13 +216,22 @@ class Game:
             return self.exchange(move.exchanged)
         return self.pass_turn()
 
-    def play(self, placements: Sequence[Placement] | None = None) -> TurnRecord:
-        """Play ``placements`` (default: the pending tiles) for the current player."""
+    def play(
+        self,
+        placements: Sequence[Placement] | None = None,
+        *,
+        judge: Container[str] | None = None,
+    ) -> TurnRecord:
+        """Play ``placements`` (default: the pending tiles) for the current player.
+
+        ``judge``, if given, decides which words are valid instead of the game's lexicon:
+        rebuilding a recorded game replays each play as it was judged then.
+        """
         placements = self.pending if placements is None else tuple(placements)
         self._check_not_over()
         self._check_tiles_in_rack(placements)
         breakdown = analyze(self.board, placements, self.rules)
-        bad = tuple(invalid_words(breakdown, self.lexicon))
+        bad = tuple(invalid_words(breakdown, self.lexicon if judge is None else judge))
         player = self.current
         rack_before = self.rack()
         move = Move.play(placements)

@@ -376,11 +376,8 @@ class _Writer:
         self.event(p, EventKind.PLAY, letters, score, total, position=position,
                    coord=main.start, direction=main.direction, word="".join(word))
         self.tiles_pragma(rack, used, shadow.tiles_for_letters(_letters(used), p))
-        shadow.lexicon = _Refusing(frozenset(r.invalid_words)) if failed else _AcceptAll()
-        try:
-            shadow.play(r.move.placements)
-        finally:
-            shadow.lexicon = None
+        judge = _Refusing(frozenset(r.invalid_words)) if failed else _AcceptAll()
+        shadow.play(r.move.placements, judge=judge)
         if failed:
             self.event(p, EventKind.WITHDRAWN, letters, -score, r.total)
             if r.invalid_words:
@@ -475,7 +472,6 @@ class _Rebuilder:
         game = self.new_game(rules, seed)
         self.game = game
         self.apply_timeline()
-        game.lexicon = self.lexicon
         return game
 
     def new_game(self, rules: RuleSet, seed: int) -> Game:
@@ -504,7 +500,7 @@ class _Rebuilder:
             a = attrs.get(nick, {})
             specs.append(PlayerSpec(a.get("name", info.name), a.get("mascot"), a.get("computer")))
         try:
-            game = Game(specs, rules, None, seed)
+            game = Game(specs, rules, self.lexicon, seed)
         except ValueError as e:
             raise self.error(str(e), seats_p.line) from None
         for i, spec in enumerate(game.players):
@@ -724,13 +720,10 @@ class _Rebuilder:
             assert isinstance(withdrawal, Event)
             invalid = self.take_pragma("invalid")
             words = frozenset(invalid.value.split()) if invalid is not None else None
-            game.lexicon = _Refusing(words)
+            judge: _AcceptAll | _Refusing = _Refusing(words)
         else:
-            game.lexicon = _AcceptAll()
-        try:
-            made = game.play(placements)
-        finally:
-            game.lexicon = None
+            judge = _AcceptAll()
+        made = game.play(placements, judge=judge)
         if not failed:
             if made.kind is not TurnKind.PLAY:
                 raise self.error(f"{ev.move_text()} was refused in the rebuilt game", ev.line)
