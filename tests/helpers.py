@@ -38,7 +38,7 @@ def board_with(*words: tuple[str, str, Direction], rules: RuleSet = STANDARD) ->
         for p in word_placements(word, start, direction, first_id=next_id):
             existing = board[p.coord]
             if existing is None:
-                board._put([p])
+                board.put([p])
             else:
                 assert existing.letter == p.letter, f"clash at {p.coord.label}"
         next_id += len(word)

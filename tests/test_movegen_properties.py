@@ -45,7 +45,7 @@ def board_from_rows(rows: list[str]) -> Board:
         for c, ch in enumerate(line):
             if ch != ".":
                 tile = Tile(tid, "?" if ch.islower() else ch)
-                board._put([Placement(tile, Coord(r, c), ch.upper())])
+                board.put([Placement(tile, Coord(r, c), ch.upper())])
                 tid += 1
     return board
 

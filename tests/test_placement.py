@@ -130,7 +130,7 @@ class TestScoring:
     def test_word_multipliers_stack(self):
         # a 15-letter word across row 1 covering both 3W corners and the middle 3W: x27
         board = empty_board()
-        board._put(word_placements("B", "A2", ACROSS, 500))
+        board.put(word_placements("B", "A2", ACROSS, 500))
         ps = word_placements("AAAAAAAAAAAAAAA", "A1", ACROSS)
         # A above B forms AB down
         b = analyze(board, ps, STANDARD)
@@ -150,7 +150,7 @@ class TestScoring:
 
     def test_blank_on_board_scores_zero_later(self):
         board = empty_board()
-        board._put(word_placements("cAT", "H8", ACROSS))
+        board.put(word_placements("cAT", "H8", ACROSS))
         b = analyze(board, word_placements("S", "K8", ACROSS, 90), STANDARD)
         assert b.main_word.word == "CATS" and b.total == 0 + 1 + 1 + 1
 
@@ -165,8 +165,8 @@ class TestScoring:
 
     def test_single_tile_main_word_is_the_longer_direction(self):
         board = empty_board()
-        board._put(word_placements("CATS", "H8", ACROSS))
-        board._put(word_placements("O", "H7", ACROSS, 60))  # O above C: OC down (test only)
+        board.put(word_placements("CATS", "H8", ACROSS))
+        board.put(word_placements("O", "H7", ACROSS, 60))  # O above C: OC down (test only)
         b = analyze(board, word_placements("A", "I7", ACROSS, 70), STANDARD)
         # A at I7: across "OA" (H7-I7), down "AA" (I7-I8)... both length 2: across wins the tie
         assert b.main_word.direction is ACROSS

@@ -9,7 +9,8 @@ from .rules import BoardLayout, Premium
 
 
 class Board:
-    """Committed tiles on a grid.  Mutated only by :class:`wordbler.game.Game` (via ``_put``)."""
+    """Tiles on a grid.  A game's board is changed only by its :class:`wordbler.game.Game`;
+    :meth:`put` and :meth:`take` are for code that builds positions itself (replays, tests)."""
 
     __slots__ = ("layout", "rows", "cols", "_cells", "_count")
 
@@ -58,7 +59,7 @@ class Board:
             return None
         return self.layout.premium(coord.row, coord.col)
 
-    def _put(self, placements: Iterable[Placement]) -> None:
+    def put(self, placements: Iterable[Placement]) -> None:
         for p in placements:
             i = p.coord.row * self.cols + p.coord.col
             if self._cells[i] is not None:
@@ -66,7 +67,7 @@ class Board:
             self._cells[i] = p
             self._count += 1
 
-    def _take(self, coords: Iterable[Coord]) -> None:
+    def take(self, coords: Iterable[Coord]) -> None:
         for c in coords:
             i = c.row * self.cols + c.col
             if self._cells[i] is not None:

@@ -245,7 +245,7 @@ class Game:
             self.fails += 1
             return self._end_turn(record, played=False)
 
-        self.board._put(placements)
+        self.board.put(placements)
         used = {p.tile.id for p in placements}
         self.racks[player] = [t for t in self.racks[player] if t.id not in used]
         drawn = tuple(self.bag.draw(self.rules.rack_size - len(self.racks[player])))

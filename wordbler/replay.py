@@ -261,7 +261,7 @@ class _Replayer:
             if self.breakdown.total != ev.score:
                 self.bad(ev, f"score {ev.score} recorded, {self.breakdown.total} computed "
                              f"for {what}")
-        self.board._put(placements)
+        self.board.put(placements)
         self.changed = tuple(p.coord for p in placements)
         self.last_play = (ev, tuple(placements))
 
@@ -276,7 +276,7 @@ class _Replayer:
         if ev.rack and play.rack and Counter(ev.rack) != Counter(play.rack):
             self.bad(ev, f"rack {ev.rack} differs from the withdrawn play's rack {play.rack}")
         if placements:
-            self.board._take(p.coord for p in placements)
+            self.board.take(p.coord for p in placements)
             self.changed = tuple(p.coord for p in placements)
         if ev.score == -play.score:
             self.check_total(ev)
