@@ -200,8 +200,7 @@ class Intermediate(Player):
         if not len(moves):
             return self._fallback(pos, 0)
         scores = _scores(moves)
-        counts = (moves.tile_counts() if hasattr(moves, "tile_counts")
-                  else [len(m.tiles) for m in moves])
+        counts = _tile_counts(moves)
         # by score, then fewest tiles; the sort is stable, so generation order breaks ties
         order = sorted(range(len(scores)), key=lambda i: (-scores[i], counts[i]))
         for i in order:  # stop at the first common word: no need to look at every move
@@ -411,9 +410,9 @@ def _scores(moves) -> list[int]:
     return moves.scores() if hasattr(moves, "scores") else [m.score for m in moves]
 
 
-def _tile_counts(moves) -> set[int]:
-    counts = moves.tile_counts() if hasattr(moves, "tile_counts") else [len(m.tiles) for m in moves]
-    return set(counts)
+def _tile_counts(moves) -> list[int]:
+    """Tiles placed by each generated move, in generation order, without building moves."""
+    return moves.tile_counts() if hasattr(moves, "tile_counts") else [len(m.tiles) for m in moves]
 
 
 def _with_equity(c: Candidate, equity: float) -> Candidate:
