@@ -291,6 +291,10 @@ def test_cache_dir_per_platform(tmp_path, monkeypatch):
     assert paths.user_cache_dir({paths.CACHE_ENV: "/o"}, "win32") == Path("/o")
     assert paths.user_data_dir({}, "linux") == tmp_path / ".local" / "share" / "wordbler"
     assert paths.user_data_dir({paths.DATA_ENV: "/d"}, "darwin") == Path("/d")
+    assert paths.user_data_dir({"XDG_DATA_HOME": "/x/d"}, "linux") == Path("/x/d/wordbler")
+    assert paths.user_data_dir({}, "darwin") == (
+        tmp_path / "Library" / "Application Support" / "Wordbler")
+    assert paths.user_data_dir({"LOCALAPPDATA": "C:/L"}, "win32") == Path("C:/L/Wordbler")
     assert isinstance(paths.user_cache_dir(), Path)
 
 

@@ -45,33 +45,38 @@ def _xdg(env: Mapping[str, str], name: str, default: Path) -> Path:
     return default
 
 
+def _user_dir(
+    env: Mapping[str, str] | None,
+    platform: str | None,
+    override_var: str,
+    windows: tuple[str, ...],
+    macos: tuple[str, ...],
+    xdg_var: str,
+    xdg_default: tuple[str, ...],
+) -> Path:
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    override = env.get(override_var)
+    if override:
+        return Path(override)
+    if platform.startswith("win"):
+        return _windows_local_appdata(env).joinpath(APP_DISPLAY_NAME, *windows)
+    if platform == "darwin":
+        return Path.home().joinpath("Library", *macos, APP_DISPLAY_NAME)
+    return _xdg(env, xdg_var, Path.home().joinpath(*xdg_default)) / APP_DIR_NAME
+
+
 def user_cache_dir(
     env: Mapping[str, str] | None = None, platform: str | None = None
 ) -> Path:
     """The directory for Wordbler's disposable caches (it may not exist yet)."""
-    env = os.environ if env is None else env
-    platform = sys.platform if platform is None else platform
-    override = env.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    if platform.startswith("win"):
-        return _windows_local_appdata(env) / APP_DISPLAY_NAME / "Cache"
-    if platform == "darwin":
-        return Path.home() / "Library" / "Caches" / APP_DISPLAY_NAME
-    return _xdg(env, "XDG_CACHE_HOME", Path.home() / ".cache") / APP_DIR_NAME
+    return _user_dir(env, platform, CACHE_ENV, ("Cache",), ("Caches",),
+                     "XDG_CACHE_HOME", (".cache",))
 
 
 def user_data_dir(
     env: Mapping[str, str] | None = None, platform: str | None = None
 ) -> Path:
     """The directory for Wordbler's user data (it may not exist yet)."""
-    env = os.environ if env is None else env
-    platform = sys.platform if platform is None else platform
-    override = env.get(DATA_ENV)
-    if override:
-        return Path(override)
-    if platform.startswith("win"):
-        return _windows_local_appdata(env) / APP_DISPLAY_NAME
-    if platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_DISPLAY_NAME
-    return _xdg(env, "XDG_DATA_HOME", Path.home() / ".local" / "share") / APP_DIR_NAME
+    return _user_dir(env, platform, DATA_ENV, (), ("Application Support",),
+                     "XDG_DATA_HOME", (".local", "share"))
