@@ -221,7 +221,7 @@ def test_closing_stops_a_first_build_at_its_next_progress_report(qtbot):
 
 
 EXIT_SCRIPT = r'''
-import os, sys, threading, time
+import os, sys, threading
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 import wordbler.ui
 from PySide6.QtCore import QTimer
@@ -256,8 +256,8 @@ def poll():
     s = w.session
     if s.handoff and not s.game.players[s.current].computer:
         s.reveal(); s.pass_turn()
-    if w.computer.busy and len(calls) >= 2 and "t" not in state:
-        state["t"] = time.perf_counter()
+    if w.computer.busy and len(calls) >= 2 and "at_quit" not in state:
+        state["at_quit"] = len(calls)
         app.exit(0)  # quits without asking the window (whose close may wait for a question)
 
 timer = QTimer(); timer.timeout.connect(poll); timer.start(10)
@@ -266,7 +266,7 @@ app.exec()
 # what Qt does when the application object goes: wait for the pool's jobs
 from PySide6.QtCore import QThreadPool
 QThreadPool.globalInstance().waitForDone()
-print("POOL_DONE_AFTER", time.perf_counter() - state["t"], "CALLS", len(calls), flush=True)
+print("CALLS_AFTER_QUIT", len(calls) - state["at_quit"], "CALLS", len(calls), flush=True)
 '''
 
 
@@ -276,22 +276,18 @@ def test_quitting_while_an_expert_thinks_exits_at_once(tmp_path):
     import os
     import subprocess
     import sys
-    import time
 
     script = tmp_path / "exit.py"
     script.write_text(EXIT_SCRIPT)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    t0 = time.perf_counter()
     out = subprocess.run([sys.executable, str(script), ",".join(sorted(SMALL))], env=env,
                          capture_output=True, text=True, timeout=60)
-    elapsed = time.perf_counter() - t0
     assert out.returncode == 0, out.stderr
-    assert "POOL_DONE_AFTER" in out.stdout, out.stdout + out.stderr
-    waited = float(out.stdout.split("POOL_DONE_AFTER")[1].split()[0])
-    # the expert's search would go on for seconds (8 calls a round); it stops after the call
-    # in flight (0.4 s at most)
-    assert waited < 2.0, out.stdout
-    assert elapsed < 30, elapsed
+    assert "CALLS_AFTER_QUIT" in out.stdout, out.stdout + out.stderr
+    after = int(out.stdout.split("CALLS_AFTER_QUIT")[1].split()[0])
+    # the expert's search makes dozens of generator calls (6 candidates x 16 racks); once
+    # the application quits, at most the call already in flight completes
+    assert after <= 1, out.stdout
 
 
 def test_the_first_build_shows_its_progress_then_the_computer_moves(qtbot):
