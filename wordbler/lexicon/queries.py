@@ -1,0 +1,343 @@
+"""Word queries on a :class:`~wordbler.lexicon.WordList`: anagrams, patterns, grid words.
+
+Every query is exact and returns its words in listing order (longest first, then the
+alphabet's own order).  Bad input raises a ``ValueError`` (:class:`QueryError`, or
+:class:`~wordbler.lexicon.AlphabetError` for a character outside the alphabet) whose message
+names what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Sequence
+
+from .alphabet import Alphabet, AlphabetError
+from .wordlist import WordList
+
+BLANK = "?"
+
+Path = tuple[tuple[int, int], ...]
+
+
+class QueryError(ValueError):
+    """A malformed query (empty letters, bad pattern, malformed grid...)."""
+
+
+# ---- letters ------------------------------------------------------------------------
+def parse_letters(text: str, alphabet: Alphabet, *, what: str = "letters") -> tuple[str, int]:
+    """``(letters, blanks)``: the query's letters upper-cased and its ``?`` count."""
+    if not isinstance(text, str):
+        raise QueryError(f"{what} must be text")
+    t = text.strip()
+    if not t:
+        raise QueryError(f"no {what} given")
+    blanks = t.count(BLANK)
+    letters = alphabet.normalise(t.replace(BLANK, ""), what=what) if len(t) > blanks else ""
+    return letters, blanks
+
+
+def _fits(word: str, have: Counter, blanks: int) -> bool:
+    need = 0
+    for ch, k in Counter(word).items():
+        extra = k - have.get(ch, 0)
+        if extra > 0:
+            need += extra
+            if need > blanks:
+                return False
+    return True
+
+
+def anagrams(wl: WordList, letters: str, *, sub: bool = False, min_len: int = 2,
+             length: int | None = None) -> list[str]:
+    """Words made from ``letters`` (``?`` = any letter).
+
+    Default: full anagrams (every letter used exactly once).  ``sub``: words from any part
+    of the letters, each letter at most as often as given, of at least ``min_len`` letters.
+    ``length``: the words of exactly ``length`` letters from part of the letters.
+    """
+    alphabet = wl.alphabet
+    fixed, blanks = parse_letters(letters, alphabet)
+    total = len(fixed) + blanks
+    if length is not None:
+        if length < 1:
+            raise QueryError(f"length must be at least 1, not {length}")
+        lo = hi = length
+    elif sub:
+        if min_len < 1:
+            raise QueryError(f"the minimum length must be at least 1, not {min_len}")
+        lo, hi = min_len, total
+    else:
+        lo = hi = total
+    have = Counter(fixed)
+    out = [w for n in range(lo, min(hi, total) + 1) for w in wl.by_length(n)
+           if _fits(w, have, blanks)]
+    return alphabet.sorted_listing(out)
+
+
+# ---- patterns -----------------------------------------------------------------------
+def parse_pattern(pat: str, alphabet: Alphabet) -> list[tuple[str, frozenset[str] | str | None]]:
+    """The pattern as items: ``("lit", letter)``, ``("any", None)`` (one letter),
+    ``("set", letters)`` (one of them), ``("star", None)`` (any run)."""
+    if not isinstance(pat, str):
+        raise QueryError("the pattern must be text")
+    p = pat.strip()
+    if not p:
+        raise QueryError("empty pattern")
+    items: list[tuple[str, frozenset[str] | str | None]] = []
+    i = 0
+    letters = frozenset(alphabet.letters)
+    while i < len(p):
+        ch = p[i]
+        if ch in "?.":
+            items.append(("any", None))
+        elif ch == "*":
+            if not (items and items[-1][0] == "star"):
+                items.append(("star", None))
+        elif ch == "[":
+            j = p.find("]", i + 1)
+            if j < 0:
+                raise QueryError(f"pattern {p!r}: '[' at position {i + 1} is never closed")
+            body = p[i + 1 : j]
+            neg = body.startswith("^")
+            if neg:
+                body = body[1:]
+            if not body:
+                raise QueryError(f"pattern {p!r}: empty letter set at position {i + 1}")
+            chosen = frozenset(alphabet.normalise(body, what=f"letter set [{p[i + 1:j]}]"))
+            items.append(("set", letters - chosen if neg else chosen))
+            i = j
+        elif ch == "]":
+            raise QueryError(f"pattern {p!r}: ']' at position {i + 1} without '['")
+        else:
+            letter = alphabet.letter(ch)
+            if letter is None:
+                alphabet.normalise(ch, what=f"pattern {p!r}")  # raises AlphabetError
+            items.append(("lit", letter))
+        i += 1
+    return items
+
+
+def pattern(wl: WordList, pat: str, letters: str | None = None) -> list[str]:
+    """Words matching ``pat`` (``?``/``.`` one letter, ``*`` any run of letters, ``[ABC]``
+    one of those, ``[^ABC]`` one letter not among them, anything else that letter).
+
+    ``letters``: if given, the open places (everything but the pattern's own letters) are
+    filled only from these letters, each at most as often as given (``?`` = any letter).
+    """
+    alphabet = wl.alphabet
+    items = parse_pattern(pat, alphabet)
+    have: Counter | None = None
+    blanks = 0
+    if letters is not None:
+        fixed, blanks = parse_letters(letters, alphabet)
+        have = Counter(fixed)
+    rx_parts = []
+    for kind, val in items:
+        if kind == "lit":
+            rx_parts.append(re.escape(val))  # type: ignore[arg-type]
+        elif kind == "any":
+            rx_parts.append("(.)")
+        elif kind == "set":
+            rx_parts.append("([" + "".join(re.escape(c) for c in sorted(val)) + "])")  # type: ignore[arg-type]
+        else:
+            rx_parts.append("(.*)")
+    rx = re.compile("".join(rx_parts), re.S)
+    out = []
+    for w in wl.words:
+        m = rx.fullmatch(w)
+        if m is None:
+            continue
+        if have is not None:
+            # the open places may be split several ways between stars and fixed letters;
+            # try every way (only for lists small enough; the graph search is exact too)
+            if not _pattern_letters_ok(w, items, have, blanks):
+                continue
+        out.append(w)
+    return alphabet.sorted_listing(out)
+
+
+def _pattern_letters_ok(word: str, items, have: Counter, blanks: int) -> bool:
+    """Is there a way to match ``word`` whose open letters come from ``have`` + blanks?"""
+    n = len(word)
+
+    def rec(i: int, k: int, used: Counter, b: int) -> bool:
+        if k == len(items):
+            return i == n
+        kind, val = items[k]
+        if kind == "lit":
+            return i < n and word[i] == val and rec(i + 1, k + 1, used, b)
+        if kind in ("any", "set"):
+            if i >= n or (kind == "set" and word[i] not in val):
+                return False
+            ch = word[i]
+            if used[ch] < have.get(ch, 0):
+                used[ch] += 1
+                ok = rec(i + 1, k + 1, used, b)
+                used[ch] -= 1
+                return ok
+            return b > 0 and rec(i + 1, k + 1, used, b - 1)
+        # star: take j letters
+        for j in range(0, n - i + 1):
+            taken = Counter(word[i : i + j])
+            need = sum(max(0, used[c] + taken[c] - have.get(c, 0)) for c in taken)
+            if need > b:
+                break
+            u2 = used + taken
+            if rec(i + j, k + 1, u2, b - need):
+                return True
+        return False
+
+    return rec(0, 0, Counter(), blanks)
+
+
+# ---- grids --------------------------------------------------------------------------
+def parse_grid(text: str, alphabet: Alphabet) -> list[list[str]]:
+    """Rows separated by ``/``, a multi-letter cell in parentheses: ``"(QU)AB/CDEF"``.
+
+    Letters in either case; rows must all have the same number of cells.  Returns the
+    cells as rows of upper-case strings.  :class:`QueryError` / ``AlphabetError`` for a
+    malformed grid, naming the row and the problem.
+    """
+    if not isinstance(text, str):
+        raise QueryError("the grid must be text")
+    t = text.strip()
+    if not t:
+        raise QueryError("empty grid")
+    rows: list[list[str]] = []
+    for rno, raw in enumerate(t.split("/"), 1):
+        raw = raw.strip()
+        if not raw:
+            raise QueryError(f"grid row {rno} is empty")
+        cells: list[str] = []
+        i = 0
+        while i < len(raw):
+            ch = raw[i]
+            if ch == "(":
+                j = raw.find(")", i + 1)
+                if j < 0:
+                    raise QueryError(f"grid row {rno}: '(' is never closed")
+                inner = raw[i + 1 : j]
+                if not inner:
+                    raise QueryError(f"grid row {rno}: empty cell '()'")
+                if "(" in inner:
+                    raise QueryError(f"grid row {rno}: '(' inside a cell")
+                cells.append(alphabet.normalise(inner, what=f"grid row {rno} cell ({inner})"))
+                i = j + 1
+                continue
+            if ch == ")":
+                raise QueryError(f"grid row {rno}: ')' without '('")
+            cells.append(alphabet.normalise(ch, what=f"grid row {rno}"))
+            i += 1
+        rows.append(cells)
+    widths = {len(r) for r in rows}
+    if len(widths) != 1:
+        first = len(rows[0])
+        bad = next(i for i, r in enumerate(rows, 1) if len(r) != first)
+        raise QueryError(
+            f"the grid is not rectangular: row 1 has {first} cells, row {bad} has {len(rows[bad - 1])}"
+        )
+    return rows
+
+
+def format_grid(cells: Sequence[Sequence[str]]) -> str:
+    """The ``/``-separated form of a grid (multi-letter cells in parentheses)."""
+    return "/".join("".join(c if len(c) == 1 else f"({c})" for c in row) for row in cells)
+
+
+def check_cells(cells: Sequence[Sequence[str]], alphabet: Alphabet) -> list[list[str]]:
+    """The cells as lists of upper-case strings; :class:`QueryError` for a bad cell."""
+    out = []
+    for r, row in enumerate(cells):
+        if isinstance(row, str):
+            raise QueryError(f"grid row {r} must be a list of cells, not a string")
+        line = []
+        for c, cell in enumerate(row):
+            if not isinstance(cell, str) or not cell or not alphabet.is_word(cell):
+                raise QueryError(f"grid cell [{r}, {c}] = {cell!r} is not upper-case letters "
+                                 f"of the {alphabet.name} alphabet")
+            line.append(cell)
+        out.append(line)
+    return out
+
+
+def neighbours(cells: Sequence[Sequence[str]], r: int, c: int) -> list[tuple[int, int]]:
+    """The eight neighbours of ``(r, c)`` that exist, in (row, col) order."""
+    out = []
+    for dr in (-1, 0, 1):
+        rr = r + dr
+        if not 0 <= rr < len(cells):
+            continue
+        for dc in (-1, 0, 1):
+            cc = c + dc
+            if (dr or dc) and 0 <= cc < len(cells[rr]):
+                out.append((rr, cc))
+    return out
+
+
+def grid_words(wl: WordList, cells: Sequence[Sequence[str]], *, min_len: int = 3
+               ) -> list[tuple[str, Path]]:
+    """Every word of the list along a path in the grid: each step to one of the eight
+    neighbours, each cell at most once, at least ``min_len`` letters (a ``QU`` cell counts
+    as two).  One ``(word, path)`` per word, in listing order; the path is the first in
+    (row, col) order, i.e. the smallest sequence of coordinates spelling the word.
+    """
+    alphabet = wl.alphabet
+    grid = check_cells(cells, alphabet)
+    found = _grid_words_prefix(wl, grid, min_len)
+    keys = alphabet.collation_key
+    return sorted(found.items(), key=lambda kv: (-len(kv[0]), keys(kv[0])))
+
+
+def _grid_words_prefix(wl: WordList, grid: list[list[str]], min_len: int
+                       ) -> dict[str, Path]:
+    """Plain prefix-set search (the reference design)."""
+    longest = sum(len(c) for row in grid for c in row)
+    prefixes = set()
+    for w in wl.words:
+        if len(w) <= longest:
+            for i in range(1, len(w) + 1):
+                prefixes.add(w[:i])
+    words = wl
+    found: dict[str, Path] = {}
+    coords = [(r, c) for r in range(len(grid)) for c in range(len(grid[r]))]
+    nbrs = {rc: neighbours(grid, *rc) for rc in coords}
+
+    def dfs(rc, text, path, used):
+        for nb in nbrs[rc]:
+            if nb in used:
+                continue
+            t = text + grid[nb[0]][nb[1]]
+            if t not in prefixes:
+                continue
+            p = path + (nb,)
+            if len(t) >= min_len and t in words and t not in found:
+                found[t] = p
+            used.add(nb)
+            dfs(nb, t, p, used)
+            used.discard(nb)
+
+    for rc in coords:
+        t = grid[rc[0]][rc[1]]
+        if t not in prefixes:
+            continue
+        if len(t) >= min_len and t in words and t not in found:
+            found[t] = (rc,)
+        dfs(rc, t, (rc,), {rc})
+    return found
+
+
+__all__ = [
+    "AlphabetError",
+    "BLANK",
+    "QueryError",
+    "anagrams",
+    "check_cells",
+    "format_grid",
+    "grid_words",
+    "neighbours",
+    "parse_grid",
+    "parse_letters",
+    "parse_pattern",
+    "pattern",
+]

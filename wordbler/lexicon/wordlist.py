@@ -1,0 +1,279 @@
+"""Word lists: a fixed set of words of one alphabet, loaded from a plain text file.
+
+File format (user lists and the bundled ones alike)
+    * UTF-8, with or without a byte-order mark (UTF-16 with a BOM is read too); one word a
+      line; any letter case (read through the alphabet's own case table); LF, CRLF or CR.
+    * Blank lines and lines starting with ``#`` (comments, the bundled files' ``# size N``
+      section headers) are ignored.  Spaces and tabs around a word are stripped.
+    * Any other line that is not made only of letters of the alphabet (``don't``, ``café``
+      in English, ``ice cream``, ``42``) is skipped and counted (:attr:`WordList.skipped`).
+    * Refused with :class:`WordListError` naming the file and the problem: a missing or
+      unreadable file, a directory or other non-regular file, a file over
+      :data:`MAX_FILE_BYTES`, binary content (NUL bytes), text that is not UTF-8, and a
+      file with no word of the alphabet at all.
+
+A :class:`WordList` is immutable.  ``words`` is sorted in the alphabet's own order (Russian:
+Е before Ё before Ж).  The word graph that the fast queries use (:mod:`.graph`) is built on
+first use and cached on disk, keyed by :attr:`WordList.content_hash`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Iterable
+
+from .alphabet import Alphabet, AlphabetError, get_alphabet
+
+MAX_FILE_BYTES = 50 * 1024 * 1024
+
+#: Where each language's bundled list lives inside ``dictionaries/`` (first match wins).
+BUNDLED_FILES: dict[str, tuple[str, ...]] = {
+    "en": ("en/wordbler-en.txt", "wordbler-en.txt"),
+    "ru": ("ru/wordbler-ru.txt", "wordbler-ru.txt"),
+}
+
+
+class WordListError(ValueError):
+    """A word list that cannot be used; the message names the file and the problem."""
+
+    def __init__(self, message: str, *, path: str | None = None):
+        super().__init__(message)
+        self.path = path
+
+
+def _as_alphabet(lang: "str | Alphabet") -> Alphabet:
+    return lang if isinstance(lang, Alphabet) else get_alphabet(lang)
+
+
+class WordList:
+    """An immutable set of upper-case words of one alphabet.
+
+    ``words``: sorted tuple (alphabet order); ``word in wl``: membership (upper case);
+    ``len(wl)``; ``name``: for display; ``skipped``: lines outside the alphabet;
+    ``content_hash``: SHA-256 (hex) identifying the alphabet and the word set, the same
+    however the words were loaded.
+    """
+
+    __slots__ = ("alphabet", "words", "name", "skipped", "_set", "_hash", "_graph", "_by_len")
+
+    def __init__(self, words: Iterable[str], alphabet: Alphabet, *, name: str = "",
+                 skipped: int = 0, _checked: bool = False):
+        # Private: use load_wordlist / bundled_wordlist / from_words.
+        if not _checked:
+            words = [w for w in words if alphabet.is_word(w)]
+        # dict.fromkeys keeps the given order (often sorted runs, which timsort merges fast)
+        unique = list(dict.fromkeys(words))
+        swaps = alphabet._collate_swaps
+        if swaps == ():
+            unique.sort()
+        else:
+            unique.sort(key=alphabet.collation_key)
+        self.alphabet = alphabet
+        self.words: tuple[str, ...] = tuple(unique)
+        self.name = name
+        self.skipped = skipped
+        self._set: frozenset[str] | None = None
+        self._hash: str | None = None
+        self._graph = None
+        self._by_len: dict[int, tuple[str, ...]] | None = None
+
+    # ---- construction ---------------------------------------------------------------
+    @classmethod
+    def from_words(cls, words: Iterable[str], alphabet: "Alphabet | str" = "en", *,
+                   name: str = "") -> "WordList":
+        """A list from in-memory words (any case through the case table); words outside
+        the alphabet are skipped and counted."""
+        alphabet = _as_alphabet(alphabet)
+        good: list[str] = []
+        skipped = 0
+        for w in words:
+            n = alphabet.try_normalise(w.strip())
+            if n:
+                good.append(n)
+            elif w.strip():
+                skipped += 1
+        return cls(good, alphabet, name=name or "word list", skipped=skipped, _checked=True)
+
+    # ---- the set ----------------------------------------------------------------------
+    def __contains__(self, word: object) -> bool:
+        st = self._set
+        if st is None:
+            st = self._set = frozenset(self.words)
+        return word in st
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self):
+        return iter(self.words)
+
+    def __repr__(self) -> str:
+        return f"<WordList {self.name!r} {self.alphabet.code} {len(self.words)} words>"
+
+    @property
+    def content_hash(self) -> str:
+        h = self._hash
+        if h is None:
+            data = ("\n".join(self.words)).encode("utf-8")
+            h = self._hash = hashlib.sha256(self.alphabet.code.encode() + b"\0" + data).hexdigest()
+        return h
+
+    def by_length(self, n: int) -> tuple[str, ...]:
+        """The words of exactly ``n`` letters, in alphabet order."""
+        if self._by_len is None:
+            groups: dict[int, list[str]] = {}
+            for w in self.words:
+                groups.setdefault(len(w), []).append(w)
+            self._by_len = {k: tuple(v) for k, v in groups.items()}
+        return self._by_len.get(n, ())
+
+    @property
+    def max_length(self) -> int:
+        return max(map(len, self.words), default=0)
+
+    def graph(self, cache_dir: Path | None = None):
+        """The word graph (:class:`~wordbler.lexicon.graph.LexGraph`) of this list, built
+        on first use and cached on disk (``cache_dir``, default the user cache folder)."""
+        g = self._graph
+        if g is None:
+            from .graph import graph_for
+
+            g = self._graph = graph_for(self, cache_dir)
+        return g
+
+
+# ---- loading ------------------------------------------------------------------------
+_BLANK_OR_COMMENT = re.compile(r"^[ \t]*(?:#.*)?$", re.M)
+
+
+def _line_pattern(alphabet: Alphabet) -> re.Pattern[str]:
+    letters = re.escape("".join(alphabet.letters))
+    return re.compile(rf"^[ \t]*([{letters}]+)[ \t]*$", re.M)
+
+
+def parse_text(text: str, alphabet: Alphabet) -> tuple[list[str], int]:
+    """The words of a list's text (in file order, maybe repeated) and the number of lines
+    skipped (neither words, nor blank, nor comments)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    upper = alphabet.upper(text)
+    words = _line_pattern(alphabet).findall(upper)
+    lines = text.count("\n") + 1
+    # quick count of the comment and empty lines; exact when no line has spaces around
+    quick = text.count("\n#") + text.startswith("#") + text.count("\n\n") + text.endswith("\n")
+    quick += text.startswith("\n")
+    if len(words) + quick == lines:
+        return words, 0
+    ignored = len(_BLANK_OR_COMMENT.findall(text))
+    return words, lines - ignored - len(words)
+
+
+def decode_bytes(data: bytes, shown: str) -> str:
+    """The text of a word-list file, or :class:`WordListError` for binary / non-UTF-8."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and not data.startswith(
+        codecs.BOM_UTF8
+    ):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as e:
+            raise WordListError(f"{shown}: not valid UTF-16 text (byte {e.start})", path=shown)
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise WordListError(
+            f"{shown}: looks like a binary file (a NUL byte at offset {nul}), not a word list",
+            path=shown,
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise WordListError(
+            f"{shown}: not UTF-8 text (invalid byte 0x{data[e.start]:02X} at offset {e.start}); "
+            "save the list as UTF-8",
+            path=shown,
+        ) from None
+
+
+def read_file_bytes(path: "str | os.PathLike[str]", limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes, bounded; :class:`WordListError` naming the problem."""
+    shown = os.fspath(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise WordListError(f"{shown}: no such file", path=shown) from None
+    except OSError as e:
+        raise WordListError(f"{shown}: cannot read it ({e.strerror or e})", path=shown) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise WordListError(f"{shown}: is a folder, not a word list file", path=shown)
+    if not stat.S_ISREG(st.st_mode):
+        raise WordListError(f"{shown}: not a regular file", path=shown)
+    if st.st_size > limit:
+        raise WordListError(
+            f"{shown}: too large ({st.st_size / 1e6:.1f} MB; at most {limit // 1_000_000} MB)",
+            path=shown,
+        )
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise WordListError(f"{shown}: cannot read it ({e.strerror or e})", path=shown) from None
+    if len(data) > limit:
+        raise WordListError(f"{shown}: too large (over {limit // 1_000_000} MB)", path=shown)
+    return data
+
+
+def load_wordlist(path: "str | os.PathLike[str]", lang: "str | Alphabet" = "en", *,
+                  name: str | None = None) -> WordList:
+    """Load a plain-text word list (see the module docstring for the format)."""
+    alphabet = _as_alphabet(lang)
+    shown = os.fspath(path)
+    data = read_file_bytes(path)
+    if not data.strip():
+        raise WordListError(f"{shown}: the file is empty", path=shown)
+    text = decode_bytes(data, shown)
+    words, skipped = parse_text(text, alphabet)
+    if not words:
+        raise WordListError(
+            f"{shown}: no word of the {alphabet.name} alphabet in it"
+            + (f" ({skipped} lines skipped)" if skipped else ""),
+            path=shown,
+        )
+    return WordList(words, alphabet, name=name or Path(shown).name, skipped=skipped,
+                    _checked=True)
+
+
+def bundled_path(lang: str) -> Path:
+    """The bundled list of ``lang``; :class:`WordListError` if there is none."""
+    from ..datafiles import data_dir
+
+    alphabet = _as_alphabet(lang)
+    root = data_dir("dictionaries")
+    for rel in BUNDLED_FILES.get(alphabet.code, (f"{alphabet.code}/wordbler-{alphabet.code}.txt",)):
+        p = root.joinpath(*rel.split("/"))
+        if p.is_file():
+            return Path(str(p))
+    raise WordListError(f"no bundled {alphabet.name} word list is installed "
+                        f"(looked for dictionaries/{BUNDLED_FILES.get(alphabet.code, ('?',))[0]})")
+
+
+def bundled_wordlist(lang: "str | Alphabet" = "en") -> WordList:
+    """The full bundled word list of a language (``en``, ``ru``)."""
+    alphabet = _as_alphabet(lang)
+    path = bundled_path(alphabet.code)
+    wl = load_wordlist(path, alphabet, name=f"{alphabet.name} (bundled)")
+    return wl
+
+
+__all__ = [
+    "AlphabetError",
+    "MAX_FILE_BYTES",
+    "WordList",
+    "WordListError",
+    "bundled_path",
+    "bundled_wordlist",
+    "load_wordlist",
+]
