@@ -13,4 +13,8 @@ def test_small_list_queries():
     assert q.anagrams(wl, "tc?", sub=True) == ["ACT", "CAT", "TAC", "AT"]
     assert q.pattern(wl, "?A*") == ["CAT", "TAC"]
     grid = q.parse_grid("CA/XT", get_alphabet("en"))
-    assert q.grid_words(wl, grid) == [("CAT", ((0, 0), (0, 1), (1, 1)))]
+    assert q.grid_words(wl, grid) == [
+        ("ACT", ((0, 1), (0, 0), (1, 1))),
+        ("CAT", ((0, 0), (0, 1), (1, 1))),
+        ("TAC", ((1, 1), (0, 1), (0, 0))),
+    ]
