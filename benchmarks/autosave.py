@@ -30,15 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import wordbler.ui  # noqa: E402,F401  (refcount guard)
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from wordbler import gcg, savegame  # noqa: E402
-from wordbler.continuation import game_at  # noqa: E402
-from wordbler.dictionary import load_bundled  # noqa: E402
-from wordbler.movegen import engine_generator  # noqa: E402
-from wordbler.selfplay import play_game  # noqa: E402
-from wordbler.ui.animation import Speed  # noqa: E402
-from wordbler.ui.autosave import Autosaver  # noqa: E402
-from wordbler.ui.files import config_for_game  # noqa: E402
-from wordbler.ui.mainwindow import MainWindow  # noqa: E402
+from wordbler.boardgame import gcg, savegame  # noqa: E402
+from wordbler.boardgame.continuation import game_at  # noqa: E402
+from wordbler.lexicon.dictionary import load_bundled  # noqa: E402
+from wordbler.boardgame.movegen import engine_generator  # noqa: E402
+from wordbler.boardgame.selfplay import play_game  # noqa: E402
+from wordbler.ui.boardgame.animation import Speed  # noqa: E402
+from wordbler.ui.boardgame.autosave import Autosaver  # noqa: E402
+from wordbler.ui.boardgame.files import config_for_game  # noqa: E402
+from wordbler.ui.boardgame.mainwindow import MainWindow  # noqa: E402
 
 
 def _stats(name: str, values: list[float]) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wordbler.dictionary import load_bundled, load_file  # noqa: E402
+from wordbler.lexicon.dictionary import load_bundled, load_file  # noqa: E402
 
 
 def rss_bytes() -> int | None:

@@ -4,7 +4,7 @@
 
 Uses the golden positions in ``../shared/positions`` (beside the repository; skipped with a
 message when absent) with their ``words.txt``, and the bundled dictionary when
-``wordbler.dictionary.load_bundled`` is available.  Prints figures only, no pass/fail, and
+``wordbler.lexicon.dictionary.load_bundled`` is available.  Prints figures only, no pass/fail, and
 the machine load (other work on the machine makes every figure noisy).
 """
 
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from wordbler.movegen import LexGraph, generate, load_or_build  # noqa: E402
+from wordbler.boardgame.movegen import LexGraph, generate, load_or_build  # noqa: E402
 
 POSITIONS = ROOT.parent / "shared" / "positions"
 
@@ -55,10 +55,10 @@ _CHILD = r"""
 import json, sys, time, tracemalloc
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from wordbler.movegen import load_or_build
+from wordbler.boardgame.movegen import load_or_build
 source, key, cache, mode = sys.argv[2:6]
 if source == "bundled":
-    from wordbler.dictionary import load_bundled
+    from wordbler.lexicon.dictionary import load_bundled
     words = list(load_bundled())
 else:
     words = Path(source).read_text().split()
@@ -155,9 +155,9 @@ def main() -> int:
 
     if not args.no_bundled:
         try:
-            from wordbler.dictionary import load_bundled
+            from wordbler.lexicon.dictionary import load_bundled
         except ImportError:
-            print("\n(wordbler.dictionary.load_bundled not available: bundled figures skipped)")
+            print("\n(wordbler.lexicon.dictionary.load_bundled not available: bundled figures skipped)")
         else:
             graph = graph_figures("bundled dictionary", "bundled", load_bundled().content_hash)
             if POSITIONS.is_dir():

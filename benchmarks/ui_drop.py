@@ -28,12 +28,12 @@ from PySide6.QtCore import QElapsedTimer, QEvent, QEventLoop, QObject, QPointF, 
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from wordbler.game import PlayerSpec  # noqa: E402
-from wordbler.model import Coord  # noqa: E402
-from wordbler.ui.animation import Speed  # noqa: E402
-from wordbler.ui.config import GameConfig, load_lexicon  # noqa: E402
-from wordbler.ui.mainwindow import MainWindow  # noqa: E402
-from wordbler.ui.mime import tile_mime  # noqa: E402
+from wordbler.boardgame.game import PlayerSpec  # noqa: E402
+from wordbler.boardgame.model import Coord  # noqa: E402
+from wordbler.ui.boardgame.animation import Speed  # noqa: E402
+from wordbler.ui.boardgame.config import GameConfig, load_lexicon  # noqa: E402
+from wordbler.ui.boardgame.mainwindow import MainWindow  # noqa: E402
+from wordbler.ui.boardgame.mime import tile_mime  # noqa: E402
 
 
 class PaintCounter(QObject):

@@ -28,13 +28,13 @@ import wordbler.ui  # noqa: E402,F401  (refcount guard)
 from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from wordbler import ai  # noqa: E402
-from wordbler.dictionary import load_bundled  # noqa: E402
-from wordbler.game import Game, PlayerSpec  # noqa: E402
-from wordbler.movegen import engine_generator  # noqa: E402
-from wordbler.ui.animation import Speed  # noqa: E402
-from wordbler.ui.config import GameConfig  # noqa: E402
-from wordbler.ui.mainwindow import MainWindow  # noqa: E402
+from wordbler.boardgame import ai  # noqa: E402
+from wordbler.lexicon.dictionary import load_bundled  # noqa: E402
+from wordbler.boardgame.game import Game, PlayerSpec  # noqa: E402
+from wordbler.boardgame.movegen import engine_generator  # noqa: E402
+from wordbler.ui.boardgame.animation import Speed  # noqa: E402
+from wordbler.ui.boardgame.config import GameConfig  # noqa: E402
+from wordbler.ui.boardgame.mainwindow import MainWindow  # noqa: E402
 
 
 def ms(xs) -> str:

@@ -15,12 +15,12 @@ import sys
 import time
 from pathlib import Path
 
-from wordbler.dictionary import load_bundled
-from wordbler.gcg import EventKind
-from wordbler.model import Placement, Tile
-from wordbler.placement import analyze, invalid_words
-from wordbler.replay import replay_file
-from wordbler.rules import STANDARD
+from wordbler.lexicon.dictionary import load_bundled
+from wordbler.boardgame.gcg import EventKind
+from wordbler.boardgame.model import Placement, Tile
+from wordbler.boardgame.placement import analyze, invalid_words
+from wordbler.boardgame.replay import replay_file
+from wordbler.boardgame.rules import STANDARD
 
 
 def cases(folder: Path):

@@ -25,14 +25,14 @@ os.environ["WORDBLER_DATA_DIR"] = tempfile.mkdtemp(prefix="wordbler-bad-files-")
 import wordbler.ui  # noqa: E402,F401  (refcount guard)
 from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
-from wordbler import savegame  # noqa: E402
-from wordbler.game import Game, PlayerSpec  # noqa: E402
-from wordbler.model import Coord, Placement  # noqa: E402
+from wordbler.boardgame import savegame  # noqa: E402
+from wordbler.boardgame.game import Game, PlayerSpec  # noqa: E402
+from wordbler.boardgame.model import Coord, Placement  # noqa: E402
 from wordbler.ui import autosave  # noqa: E402
-from wordbler.ui.animation import Speed  # noqa: E402
-from wordbler.ui.config import GameConfig  # noqa: E402
-from wordbler.ui.mainwindow import MainWindow  # noqa: E402
-from wordbler.ui.scripted import state_of  # noqa: E402
+from wordbler.ui.boardgame.animation import Speed  # noqa: E402
+from wordbler.ui.boardgame.config import GameConfig  # noqa: E402
+from wordbler.ui.boardgame.mainwindow import MainWindow  # noqa: E402
+from wordbler.ui.boardgame.scripted import state_of  # noqa: E402
 
 HEADER = "#player1 ann Ann\n#player2 bob Bob\n"
 PLAY1 = ">ann: ADEHNRT 8D HARDEN +28 28\n"

@@ -4,7 +4,7 @@
     python scripts/build_dictionary.py [--scowl-dir DIR] [--doc-dir DIR] [--out FILE]
                                        [--list-only]
 
-Writes ``dictionaries/wordbler-en.txt`` (the word list), and beside it ``README.md`` (how it
+Writes ``dictionaries/en/wordbler-en.txt`` (the word list), and beside it ``README.md`` (how it
 was built, counts) and ``LICENSE-SCOWL.txt`` (the SCOWL/UKACD/... notices), unless
 ``--list-only``.  Same input, same output: nothing depends on time, locale or set order.
 
@@ -41,7 +41,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SCOWL_DIR = Path("/usr/share/dict/scowl")
 DEFAULT_DOC_DIR = Path("/usr/share/doc/scowl")
-DEFAULT_OUT = REPO / "dictionaries" / "wordbler-en.txt"
+DEFAULT_OUT = REPO / "dictionaries" / "en" / "wordbler-en.txt"
 
 SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80)
 MIN_LENGTH, MAX_LENGTH = 2, 15
@@ -265,7 +265,7 @@ def render_readme(words: dict[str, int], dropped: dict[str, list[str]], version:
         "# Bundled word lists",
         "",
         "`wordbler-en.txt` is Wordbler's default English word list, loaded by",
-        "`wordbler.dictionary.load_bundled()`.  It is generated; do not edit it by hand.",
+        "`wordbler.lexicon.dictionary.load_bundled()`.  It is generated; do not edit it by hand.",
         "",
         "## Rebuilding",
         "",
@@ -352,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the package's copyright and changelog (default {DEFAULT_DOC_DIR})")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
                         help="the word list to write; README.md and LICENSE-SCOWL.txt go "
-                        "beside it (default dictionaries/wordbler-en.txt)")
+                        "beside it (default dictionaries/en/wordbler-en.txt)")
     parser.add_argument("--list-only", action="store_true",
                         help="write only the word list, not README.md and LICENSE-SCOWL.txt")
     args = parser.parse_args(argv)

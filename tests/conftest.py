@@ -33,7 +33,7 @@ def pytest_configure(config):
 
 @pytest.fixture(scope="session")
 def bundled_lexicon():
-    from wordbler.dictionary import load_bundled
+    from wordbler.lexicon.dictionary import load_bundled
 
     return load_bundled()
 
@@ -41,6 +41,6 @@ def bundled_lexicon():
 @pytest.fixture(scope="session")
 def bundled_generator(bundled_lexicon):
     """``generate(board_rows, rack)`` over the bundled dictionary (graph built once a run)."""
-    from wordbler.movegen import engine_generator
+    from wordbler.boardgame.movegen import engine_generator
 
     return engine_generator(bundled_lexicon)

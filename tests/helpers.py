@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from wordbler.board import Board
-from wordbler.game import Game
+from wordbler.boardgame.board import Board
+from wordbler.boardgame.game import Game
 import random
 
-from wordbler.model import Coord, Direction, Placement, Tile
-from wordbler.placement import IllegalMove, analyze
-from wordbler.rules import LETTERS, STANDARD, RuleSet
+from wordbler.boardgame.model import Coord, Direction, Placement, Tile
+from wordbler.boardgame.placement import IllegalMove, analyze
+from wordbler.boardgame.rules import LETTERS, STANDARD, RuleSet
 
 
 def coord(label: str) -> Coord:

@@ -23,19 +23,19 @@ import wordbler.ui  # noqa: E402,F401  (refcount guard)
 from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from make_screenshots import composite, settle  # noqa: E402
-from wordbler import gcg, savegame  # noqa: E402
-from wordbler.continuation import game_at  # noqa: E402
-from wordbler.dictionary import load_bundled  # noqa: E402
-from wordbler.game import PlayerSpec  # noqa: E402
-from wordbler.movegen import engine_generator  # noqa: E402
-from wordbler.replay import replay  # noqa: E402
-from wordbler.selfplay import play_game  # noqa: E402
-from wordbler.ui.animation import Speed  # noqa: E402
-from wordbler.ui.autosave import ResumeOffer  # noqa: E402
-from wordbler.ui.config import GameConfig  # noqa: E402
-from wordbler.ui.files import config_for_game  # noqa: E402
-from wordbler.ui.mainwindow import MainWindow  # noqa: E402
-from wordbler.ui.replay_view import ReplayWindow  # noqa: E402
+from wordbler.boardgame import gcg, savegame  # noqa: E402
+from wordbler.boardgame.continuation import game_at  # noqa: E402
+from wordbler.lexicon.dictionary import load_bundled  # noqa: E402
+from wordbler.boardgame.game import PlayerSpec  # noqa: E402
+from wordbler.boardgame.movegen import engine_generator  # noqa: E402
+from wordbler.boardgame.replay import replay  # noqa: E402
+from wordbler.boardgame.selfplay import play_game  # noqa: E402
+from wordbler.ui.boardgame.animation import Speed  # noqa: E402
+from wordbler.ui.boardgame.autosave import ResumeOffer  # noqa: E402
+from wordbler.ui.boardgame.config import GameConfig  # noqa: E402
+from wordbler.ui.boardgame.files import config_for_game  # noqa: E402
+from wordbler.ui.boardgame.mainwindow import MainWindow  # noqa: E402
+from wordbler.ui.boardgame.replay_view import ReplayWindow  # noqa: E402
 
 WARNED = """#character-encoding UTF-8
 #player1 ann Ann Example

@@ -22,16 +22,16 @@ from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtGui import QColor, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from wordbler import ai  # noqa: E402
-from wordbler.dictionary import load_bundled  # noqa: E402
-from wordbler.game import PlayerSpec  # noqa: E402
-from wordbler.model import Coord  # noqa: E402
-from wordbler.movegen.generator import generate  # noqa: E402
-from wordbler.movegen.lexgraph import load_or_build  # noqa: E402
-from wordbler.ui.animation import Speed  # noqa: E402
-from wordbler.ui.config import GameConfig  # noqa: E402
-from wordbler.ui.mainwindow import MainWindow  # noqa: E402
-from wordbler.ui.setup import SetupDialog  # noqa: E402
+from wordbler.boardgame import ai  # noqa: E402
+from wordbler.lexicon.dictionary import load_bundled  # noqa: E402
+from wordbler.boardgame.game import PlayerSpec  # noqa: E402
+from wordbler.boardgame.model import Coord  # noqa: E402
+from wordbler.boardgame.movegen.generator import generate  # noqa: E402
+from wordbler.lexicon.graph import load_or_build  # noqa: E402
+from wordbler.ui.boardgame.animation import Speed  # noqa: E402
+from wordbler.ui.boardgame.config import GameConfig  # noqa: E402
+from wordbler.ui.boardgame.mainwindow import MainWindow  # noqa: E402
+from wordbler.ui.boardgame.setup import SetupDialog  # noqa: E402
 
 
 def settle(app: QApplication) -> None:

@@ -12,11 +12,11 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from wordbler.game import PlayerSpec
-from wordbler.model import Coord
-from wordbler.ui.animation import Speed
-from wordbler.ui.config import GameConfig
-from wordbler.ui.mime import tile_mime
+from wordbler.boardgame.game import PlayerSpec
+from wordbler.boardgame.model import Coord
+from wordbler.ui.boardgame.animation import Speed
+from wordbler.ui.boardgame.config import GameConfig
+from wordbler.ui.boardgame.mime import tile_mime
 
 
 class Words(set):
@@ -118,7 +118,7 @@ class Driver:
 
 @pytest.fixture
 def make_window(qtbot):
-    from wordbler.ui.mainwindow import MainWindow
+    from wordbler.ui.boardgame.mainwindow import MainWindow
 
     def make(players=("Ann", "Bob"), seed=7, rules="standard", lexicon=None, size=(1000, 760),
              speed=Speed.OFF, label="test words"):

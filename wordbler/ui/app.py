@@ -1,9 +1,10 @@
-"""``wordbler``: the desktop game.
+"""``wordbler``: the desktop suite.
 
-``wordbler`` opens the setup dialog; ``wordbler --players "Ann,Bob" [--seed N] [--rules
-PRESET]`` starts straight away (for testing and for people in a hurry).  An unfinished game
-kept by the autosave is offered first (``--resume`` takes it without asking); ``--open FILE``
-starts with a game record (see :mod:`wordbler.ui.startup`).
+``wordbler`` opens the start page (every game of the suite, see :mod:`wordbler.ui.start`).
+The board game's options go straight to it: ``wordbler --players "Ann,Bob" [--seed N]
+[--rules PRESET]`` starts a game at once (for testing and for people in a hurry),
+``--resume`` takes the unfinished game the autosave kept, ``--open FILE`` starts with a game
+record (see :mod:`wordbler.ui.boardgame.startup`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import argparse
 import sys
 from typing import Sequence
 
-from wordbler.game import PlayerSpec
-from wordbler.rules import PRESETS, get_ruleset
+from wordbler.boardgame.game import PlayerSpec
+from wordbler.boardgame.rules import PRESETS, get_ruleset
 
-from .animation import Speed
-from .config import DictionaryUnavailable, GameConfig, load_lexicon
+from wordbler.ui.boardgame.animation import Speed
+from wordbler.ui.boardgame.config import DictionaryUnavailable, GameConfig, load_lexicon
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,7 +28,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="wordbler", description="A crossword-tile word game for 2-4 players.")
+    p = _Parser(prog="wordbler",
+                description="A suite of word games. Without options it opens the start page; "
+                            "--players, --open and --resume go straight to the board game.")
     p.add_argument("--players", metavar="NAMES",
                    help='comma-separated player names, e.g. "Ann,Bob", skips the setup dialog; '
                         '"Name:LEVEL" makes a seat a computer (beginner, intermediate, strong, '
@@ -48,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def config_from_args(args: argparse.Namespace) -> GameConfig:
     """The game the command line asks for.  ``ValueError`` with a clear message if it cannot be."""
-    from .mascots import default_mascots
+    from wordbler.ui.boardgame.mascots import default_mascots
 
     names, levels = [], []
     for item in args.players.split(","):
@@ -58,7 +61,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig:
     if any(not n for n in names):
         raise ValueError("--players: every player needs a name (e.g. --players \"Ann,Bob\")")
     if any(levels):
-        from ..ai import LEVELS
+        from wordbler.boardgame.ai import LEVELS
 
         for level in filter(None, levels):
             if level not in LEVELS:
@@ -103,8 +106,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
-    from .startup import Startup
-
     # crisp at fractional scale factors (125 %, 150 %): Qt 6 is HiDPI aware by default
     app = QApplication.instance()
     if app is None:
@@ -118,9 +119,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             speed = Speed.parse(str(settings.value("view/animation_speed", "normal")))
         except ValueError:
             speed = Speed.NORMAL
-    # an opened file, the unfinished game offered for resume, or a new game (setup dialog)
-    start = Startup(args, speed, settings)
-    app.wordbler_startup = start  # its windows live as long as the application
+    from .start import Launcher
+
+    launcher = Launcher(args, speed, settings)
+    app.wordbler_launcher = launcher  # its windows live as long as the application
+    if not (args.players or args.open_file or args.resume):
+        launcher.show_start_page()
+        return app.exec()
+    # the board game at once: an opened file, the unfinished game (--resume), or a new game
+    from .boardgame.startup import Startup
+
+    start = Startup(args, speed, settings, launcher=launcher)
+    launcher.startup = start
+    app.wordbler_startup = start
     code = start.run(config)
     if code is not None:
         return code

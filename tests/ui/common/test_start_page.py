@@ -1,0 +1,173 @@
+"""The suite's start page and Game menu, driven as a person would: clicks and menu actions."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+import wordbler.ui  # noqa: F401  (installs the PySide6 refcount guard first)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+from wordbler.ui import start
+from wordbler.ui.start import GAMES, Launcher, StartPage
+
+
+class FakeGameWindow(QMainWindow):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Fake game")
+        self.menuBar().addMenu("&File")
+        self.menuBar().addMenu("&Help")
+
+
+@pytest.fixture
+def launcher(qtbot):
+    made = Launcher()
+    yield made
+    for w in [made.start_page, *made.windows.values()]:
+        if w is not None:
+            w.close()
+            w.deleteLater()
+
+
+def test_the_start_page_lists_every_game_with_a_picture_and_a_line(qtbot):
+    page = StartPage()
+    qtbot.addWidget(page)
+    page.show()
+    assert [k for k in page.cards] == ["boardgame", "snake", "wordgrid", "wordsearch", "wordtools"]
+    for game in GAMES:
+        card = page.cards[game.key]
+        assert card.title.text() == game.title
+        assert game.line in card.line.text()
+        assert not card.picture.pixmap().isNull()
+    # the board game is always playable; a game without a window package is coming
+    assert page.cards["boardgame"].button.isEnabled()
+    for key, card in page.cards.items():
+        assert card.button.isEnabled() == start.is_available(key)
+        if not card.button.isEnabled():
+            assert "Coming soon" in card.button.text()
+
+
+def test_a_game_without_its_window_is_listed_as_coming(qtbot, monkeypatch):
+    monkeypatch.setattr(start, "window_factory", lambda key: None)
+    page = StartPage()
+    qtbot.addWidget(page)
+    assert page.cards["boardgame"].button.isEnabled()
+    for key in ("snake", "wordgrid", "wordsearch", "wordtools"):
+        assert not page.cards[key].button.isEnabled()
+        assert "Coming soon" in page.cards[key].line.text()
+
+
+def test_clicking_play_opens_the_game_with_the_game_menu(qtbot, launcher, monkeypatch):
+    opened = []
+
+    def factory(key):
+        if key == "wordtools":
+            def make(parent=None):
+                w = FakeGameWindow(parent)
+                opened.append(w)
+                return w
+            return make
+        return None
+
+    monkeypatch.setattr(start, "window_factory", factory)
+    page = launcher.show_start_page()
+    qtbot.waitExposed(page)
+    qtbot.mouseClick(page.cards["wordtools"].button, Qt.MouseButton.LeftButton)
+    assert len(opened) == 1 and opened[0].isVisible()
+    window = opened[0]
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&Game", "&Help"]  # the Game menu comes after File
+    # asking again raises the same window instead of opening a second one
+    qtbot.mouseClick(page.cards["wordtools"].button, Qt.MouseButton.LeftButton)
+    assert len(opened) == 1
+    # the Game menu goes back to the start page
+    page.hide()
+    back = next(a for a in window.suite_game_actions if a.objectName() == "game-menu-start")
+    back.trigger()
+    assert page.isVisible()
+
+
+def test_the_game_menu_lists_every_game_and_disables_the_coming_ones(qtbot, launcher, monkeypatch):
+    monkeypatch.setattr(start, "window_factory", lambda key: None)
+    window = FakeGameWindow()
+    qtbot.addWidget(window)
+    launcher.install_game_menu(window)
+    by_name = {a.objectName(): a for a in window.suite_game_actions}
+    assert set(by_name) == {"game-menu-start"} | {f"game-menu-{g.key}" for g in GAMES}
+    assert by_name["game-menu-boardgame"].isEnabled()
+    assert not by_name["game-menu-snake"].isEnabled()
+
+
+def test_a_window_with_its_own_game_menu_gets_the_switcher_below_its_items(qtbot, launcher):
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    own = window.menuBar().addMenu("&Game")
+    own.addAction("Scoreboard")
+    launcher.install_game_menu(window)
+    menus = [a for a in window.menuBar().actions() if a.text() == "&Game"]
+    assert len(menus) == 1
+    texts = [a.text() for a in own.actions()]
+    assert texts[0] == "Scoreboard" and "&Start page" in texts
+
+
+def test_the_start_page_fits_small_windows_without_clipping(qtbot):
+    page = StartPage()
+    qtbot.addWidget(page)
+    for w, h in ((1024, 700), (800, 500), (1920, 1080)):
+        page.resize(w, h)
+        page.show()
+        qtbot.waitExposed(page)
+        QApplication.processEvents()
+        for card in page.cards.values():
+            fm = card.title.fontMetrics()
+            assert fm.horizontalAdvance(card.title.text()) <= card.title.width()
+            fm = card.button.fontMetrics()
+            assert fm.horizontalAdvance(card.button.text()) < card.button.width()
+
+
+def test_wordbler_without_options_opens_the_start_page(qapp, monkeypatch, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from wordbler.ui.app import main
+
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+    monkeypatch.setattr(qapp, "exec", lambda: 0)  # do not block: look at what main built
+    assert main([]) == 0
+    launcher = qapp.wordbler_launcher
+    page = launcher.start_page
+    try:
+        assert isinstance(page, StartPage) and page.isVisible()
+        assert launcher.windows == {} and launcher.startup is None  # no game started by itself
+        titles = [a.text() for a in page.menuBar().actions()]
+        assert "&Game" in titles
+    finally:
+        page.close()
+        page.deleteLater()
+
+
+def test_wordbler_with_players_goes_straight_to_the_board_game_with_the_game_menu(
+        qapp, monkeypatch, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from wordbler.ui.app import main
+    from wordbler.ui.boardgame.mainwindow import MainWindow
+
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+    monkeypatch.setattr(qapp, "exec", lambda: 0)
+    assert main(["--players", "Ann,Bob", "--seed", "3", "--animation", "off"]) == 0
+    launcher = qapp.wordbler_launcher
+    try:
+        assert launcher.start_page is None
+        tables = [w for w in launcher.startup.windows if isinstance(w, MainWindow)]
+        assert len(tables) == 1
+        game_menu = next(a.menu() for a in tables[0].menuBar().actions() if a.text() == "&Game")
+        texts = [a.text() for a in game_menu.actions()]
+        assert "Show &hints" in texts and "&Start page" in texts and "Word Snake" in texts
+    finally:
+        for w in launcher.startup.windows:
+            w.settings = None
+            w.close()
+            w.deleteLater()

@@ -1,0 +1,474 @@
+"""Computer players and hints.
+
+A computer player is a pure function of a :class:`Position` (a snapshot of what the player
+may know: board, own rack, unseen tiles, scores) plus a seeded ``random.Random``; it returns a
+:class:`Decision`.  Nothing here touches a :class:`~wordbler.boardgame.game.Game` except
+:meth:`Position.from_game` and :func:`decision_to_move`, so the search can run in a worker
+thread on a snapshot while the game stays with its owner.
+
+Levels (key, display name):
+
+- ``beginner`` (Sprout): plays common words and not always its best.
+- ``intermediate`` (Scholar): the highest score over common words.
+- ``strong`` (Master): score plus the value of the tiles kept; exchanges when the rack is
+  poor; looks one reply ahead in the endgame, when the opponent's tiles are known.
+- ``expert`` (Grandmaster): as strong, then simulates the opponent's replies to its best
+  candidates (a fixed number of sampled racks, with a time cap for slow machines).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from .model import Coord, Direction, Move, Placement
+from .rules import BLANK, RuleSet
+
+LEVELS: Mapping[str, str] = {
+    "beginner": "Sprout (beginner)",
+    "intermediate": "Scholar (intermediate)",
+    "strong": "Master (strong)",
+    "expert": "Grandmaster (expert)",
+}
+
+# SCOWL sizes: 10-35 are common words, 40-50 less so, 55+ rare (see dictionaries/en/README.md)
+COMMON_SIZE_BEGINNER = 35
+COMMON_SIZE_INTERMEDIATE = 50
+
+# Approximate value in points of keeping one tile, from play experience with this tile set.
+TILE_LEAVE = {
+    "?": 24.0, "S": 8.0, "Z": 2.0, "X": 3.0, "E": 3.5, "R": 1.5, "H": 1.0, "A": 1.0,
+    "C": 0.5, "D": 0.5, "M": 0.5, "N": 0.5, "T": 0.5, "L": -0.5, "I": -0.5, "P": -0.5,
+    "Y": -0.5, "K": -1.0, "O": -1.5, "J": -1.5, "B": -2.0, "F": -2.0, "G": -2.5, "U": -3.0,
+    "W": -3.5, "V": -5.5, "Q": -7.0,
+}
+VOWELS = frozenset("AEIOU")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What the player to move knows."""
+
+    board: tuple[str, ...]  # rows text: '.', A-Z tiles, a-z blanks
+    rack: str  # letters, '?' for blanks
+    unseen: str  # tiles in the bag and on the other racks
+    bag_count: int
+    scores: tuple[int, ...]
+    player: int
+    rules: RuleSet
+    turn: int = 0
+    seed: int = 0
+
+    @classmethod
+    def from_game(cls, game) -> "Position":
+        return cls(
+            board=tuple(game.board.rows_text()),
+            rack=game.rack_letters(),
+            unseen=game.unseen_letters(),
+            bag_count=len(game.bag),
+            scores=tuple(game.scores),
+            player=game.current,
+            rules=game.rules,
+            turn=len(game.history),
+            seed=game.seed,
+        )
+
+    @property
+    def opponents(self) -> int:
+        return len(self.scores) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A tile play in engine-neutral form."""
+
+    row: int
+    col: int
+    direction: Direction
+    word: str  # the whole main word; lowercase for blanks
+    score: int
+    tiles: tuple[tuple[int, int, str, bool], ...]  # (row, col, letter, is_blank)
+    leave: str
+    equity: float = 0.0
+
+    @property
+    def coord(self) -> str:
+        return Coord(self.row, self.col).gcg(self.direction)
+
+    def describe(self) -> str:
+        return f"{self.coord} {self.word} {self.score}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a computer player (or a hint) proposes."""
+
+    kind: str  # "play", "exchange" or "pass"
+    play: Candidate | None = None
+    exchange: str = ""  # letters to exchange
+    reason: str = ""
+    considered: int = 0
+    alternatives: tuple[Candidate, ...] = field(default=())
+
+
+Generator = Callable[[Sequence[str], str], list]
+
+
+# ---------------------------------------------------------------------------- leaves
+def leave_value(leave: str, bag_count: int = 100) -> float:
+    """Heuristic value, in points, of keeping ``leave`` for the next turn."""
+    if not leave:
+        return 0.0
+    value = sum(TILE_LEAVE.get(ch, 0.0) for ch in leave)
+    counts: dict[str, int] = {}
+    for ch in leave:
+        counts[ch] = counts.get(ch, 0) + 1
+    for ch, n in counts.items():
+        if n > 1 and ch != BLANK:
+            value -= (4.0 if ch in VOWELS else 3.0) * (n - 1) * (n - 1)
+    vowels = sum(1 for ch in leave if ch in VOWELS)
+    ideal = 0.42 * (len(leave) - counts.get(BLANK, 0))
+    value -= 2.0 * abs(vowels - ideal) ** 1.5
+    if "Q" in counts and "U" not in counts and BLANK not in counts:
+        value -= 5.0
+    if bag_count < 7:  # fewer draws to come: what is kept matters less
+        value *= bag_count / 7
+    return value
+
+
+def tile_points(letters: str, rules: RuleSet) -> int:
+    return sum(rules.tiles.value(ch) for ch in letters)
+
+
+# ---------------------------------------------------------------------------- players
+class Player:
+    """Base: generate, rank, choose."""
+
+    level = ""
+
+    def __init__(self, generate: Generator, sizes: Callable[[str], int | None] | None = None):
+        self._generate = generate
+        self._size_of = sizes or (lambda word: None)
+
+    def candidates(self, pos: Position) -> list[Candidate]:
+        return [to_candidate(m, pos.rack) for m in self._generate(pos.board, pos.rack)]
+
+    def is_common(self, cand: Candidate, limit: int) -> bool:
+        size = self._size_of(cand.word.upper())
+        return size is None or size <= limit
+
+    def choose(self, pos: Position, rng: random.Random) -> Decision:
+        raise NotImplementedError
+
+    def _fallback(self, pos: Position, considered: int) -> Decision:
+        """No tile play: exchange the worst tiles if allowed, else pass."""
+        if pos.bag_count >= pos.rules.min_bag_for_exchange and pos.rack:
+            keep = best_keep(pos.rack, pos.bag_count)
+            ex = _minus(pos.rack, keep)
+            if ex:
+                return Decision("exchange", exchange=ex, reason="no play found",
+                                considered=considered)
+        return Decision("pass", reason="no play found", considered=considered)
+
+
+class Beginner(Player):
+    level = "beginner"
+
+    def choose(self, pos: Position, rng: random.Random) -> Decision:
+        cands = self.candidates(pos)
+        common = [c for c in cands if self.is_common(c, COMMON_SIZE_BEGINNER)] or cands
+        if not common:
+            return self._fallback(pos, 0)
+        common.sort(key=lambda c: -c.score)
+        # a random pick from the better half, weighted toward the top but rarely the best
+        top = common[: max(2, (len(common) + 1) // 2)]
+        weights = [1.0 / (1 + i) ** 0.5 for i in range(len(top))]
+        pick = rng.choices(top, weights)[0]
+        return Decision("play", play=pick, considered=len(cands), alternatives=tuple(top[:5]))
+
+
+class Intermediate(Player):
+    level = "intermediate"
+
+    def choose(self, pos: Position, rng: random.Random) -> Decision:
+        """The highest score over common words (fewest tiles on a tie, then the first
+        generated); any word when no move makes a common one."""
+        moves = self._generate(pos.board, pos.rack)
+        if not len(moves):
+            return self._fallback(pos, 0)
+        scores = _scores(moves)
+        counts = _tile_counts(moves)
+        # by score, then fewest tiles; the sort is stable, so generation order breaks ties
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], counts[i]))
+        for i in order:  # stop at the first common word: no need to look at every move
+            c = to_candidate(moves[i], pos.rack)
+            if self.is_common(c, COMMON_SIZE_INTERMEDIATE):
+                return Decision("play", play=c, considered=len(scores))
+        return Decision("play", play=to_candidate(moves[order[0]], pos.rack),
+                        considered=len(scores))
+
+
+class Strong(Player):
+    level = "strong"
+    endgame_width = 12
+
+    def ranked(self, pos: Position, n: int | None = None) -> list[Candidate]:
+        """Moves by equity (score plus leave value), best first: all, or the top ``n``."""
+        moves = self._generate(pos.board, pos.rack)
+        if n is not None:
+            return top_by_equity(moves, pos, n)
+        ranked = [
+            _with_equity(c, c.score + leave_value(c.leave, pos.bag_count))
+            for c in (to_candidate(m, pos.rack) for m in moves)
+        ]
+        ranked.sort(key=lambda c: -c.equity)
+        return ranked
+
+    def _needs_all(self, pos: Position) -> bool:
+        """The endgame looks at every move; elsewhere the top few by equity are enough."""
+        return pos.bag_count == 0 and pos.opponents == 1
+
+    def choose(self, pos: Position, rng: random.Random) -> Decision:
+        return self._decide(pos, self.ranked(pos, None if self._needs_all(pos) else 5))
+
+    def _decide(self, pos: Position, ranked: list[Candidate]) -> Decision:
+        if pos.bag_count == 0 and pos.opponents == 1 and ranked:
+            return self._endgame(pos, ranked)
+        exch = self._exchange_option(pos)
+        if not ranked:
+            return exch or self._fallback(pos, 0)
+        best = ranked[0]
+        if exch is not None and exch_equity(pos, exch.exchange) > best.equity + 2.0:
+            return exch
+        return Decision("play", play=best, considered=len(ranked), alternatives=tuple(ranked[:5]))
+
+    def _exchange_option(self, pos: Position) -> Decision | None:
+        if pos.bag_count < pos.rules.min_bag_for_exchange:
+            return None
+        keep = best_keep(pos.rack, pos.bag_count)
+        ex = _minus(pos.rack, keep)
+        if not ex:
+            return None
+        return Decision("exchange", exchange=ex, reason=f"keeps {keep or 'nothing'}")
+
+    def _endgame(self, pos: Position, ranked: list[Candidate]) -> Decision:
+        """Bag empty, one opponent whose rack is the unseen tiles: look one reply ahead."""
+        opp_rack = pos.unseen
+        rules = pos.rules
+        # going out swings the spread by twice the opponent's rack under every settlement:
+        # standard (we gain it, they lose it) and tournament (we gain it twice)
+        opp_value = tile_points(opp_rack, rules)
+        best, best_val = None, None
+        # out-plays first, then the top by score
+        outs = [c for c in ranked if not c.leave]
+        pool = outs[:3] + sorted(ranked, key=lambda c: -c.score)[: self.endgame_width]
+        seen = set()
+        for c in pool:
+            key = (c.row, c.col, c.direction, c.word)
+            if key in seen:
+                continue
+            seen.add(key)
+            if not c.leave:
+                val = c.score + 2 * opp_value
+            else:
+                board = apply_to_rows(pos.board, c)
+                replies = self._generate(board, opp_rack)
+                reply = max(_scores(replies), default=0)
+                # if the opponent can go out, we also lose our leave (and they gain it)
+                out_reply = len(opp_rack) in _tile_counts(replies)
+                mine = tile_points(c.leave, rules)
+                val = c.score - reply - (2 * mine if out_reply else 0)
+            if best_val is None or val > best_val:
+                best, best_val = c, val
+        assert best is not None
+        return Decision("play", play=_with_equity(best, float(best_val)), considered=len(ranked),
+                        reason="endgame")
+
+
+class Expert(Strong):
+    level = "expert"
+    width = 6
+    rounds = 16  # simulated opponent racks: a fixed count, so the choice is reproducible
+    budget_s = 2.5  # a safety cap for a slow machine, not the normal stopping rule
+
+    def choose(self, pos: Position, rng: random.Random) -> Decision:
+        everything = self.ranked(pos, None if self._needs_all(pos) else self.width)
+        base = self._decide(pos, everything)
+        if base.kind != "play" or pos.bag_count == 0 or not pos.unseen:
+            return base
+        ranked = everything[: self.width]
+        if len(ranked) < 2:
+            return base
+        deadline = time.perf_counter() + self.budget_s
+        results: list[list[float]] = []  # per round: each candidate's simulated value
+        unseen = list(pos.unseen)
+        while len(results) < self.rounds:
+            opp = "".join(rng.sample(unseen, min(pos.rules.rack_size, len(unseen))))
+            this_round = []
+            for c in ranked:
+                if time.perf_counter() > deadline:
+                    break  # out of time: this unfinished round is not counted
+                board = apply_to_rows(pos.board, c)
+                reply = max(_scores(self._generate(board, opp)), default=0)
+                this_round.append(c.score + leave_value(c.leave, pos.bag_count) - reply)
+            if len(this_round) < len(ranked):
+                break
+            results.append(this_round)
+        rounds = len(results)
+        if rounds < 2:
+            return base
+        # Every round gives all candidates the same opponent rack, so compare each with the
+        # equity choice (index 0) by paired differences, and move away from it only when the
+        # gain is clear (more than twice its standard error): taking the plain maximum of a
+        # few noisy estimates picks near random among close candidates and plays worse.
+        best_i, best_gain = 0, 0.0
+        for i in range(1, len(ranked)):
+            diffs = [r[i] - r[0] for r in results]
+            mean = sum(diffs) / rounds
+            var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+            if mean > 2.0 * (var / rounds) ** 0.5 and mean > best_gain:
+                best_i, best_gain = i, mean
+        value = sum(r[best_i] for r in results) / rounds
+        best = _with_equity(ranked[best_i], value)
+        return Decision("play", play=best, considered=base.considered,
+                        reason=f"simulated {rounds} replies", alternatives=tuple(ranked[:5]))
+
+
+PLAYER_CLASSES: Mapping[str, type[Player]] = {
+    "beginner": Beginner, "intermediate": Intermediate, "strong": Strong, "expert": Expert,
+}
+
+
+def make_player(level: str, generate: Generator, sizes=None) -> Player:
+    try:
+        return PLAYER_CLASSES[level](generate, sizes)
+    except KeyError:
+        raise ValueError(f"unknown computer level {level!r}; choose one of: "
+                         f"{', '.join(LEVELS)}") from None
+
+
+def rng_for(pos: Position) -> random.Random:
+    """The player's randomness for this turn: derived from the game's seed, so games replay."""
+    return random.Random(f"{pos.seed}:{pos.turn}:{pos.player}")
+
+
+def hints(pos: Position, generate: Generator, n: int = 10) -> list[Candidate]:
+    """The top ``n`` moves for the rack by equity (score plus leave value)."""
+    return Strong(generate).ranked(pos, n) if n > 0 else []
+
+
+def top_by_equity(moves, pos: Position, n: int) -> list[Candidate]:
+    """The top ``n`` of ``moves`` by equity: exactly the full ranking's first ``n``, without
+    making every move a candidate.
+
+    A move's equity is at most its score plus the best leave value any part of the rack can
+    have, so the moves are visited by score, highest first, and the visit stops when even
+    that bound falls below the ``n``-th best equity found.  A rack with two blanks has
+    100 000 moves; only the few hundred near the top are made into candidates.
+    """
+    if n <= 0:
+        return []
+    scores = _scores(moves)
+    bound = max(leave_value("".join(c), pos.bag_count)
+                for k in range(len(pos.rack) + 1)
+                for c in set(itertools.combinations(sorted(pos.rack), k)))
+    values: dict[str, float] = {}
+    best: list[tuple[float, int, Candidate]] = []  # (-equity, generation index, candidate)
+    for i in sorted(range(len(scores)), key=scores.__getitem__, reverse=True):
+        if len(best) >= n and scores[i] + bound < -best[-1][0]:
+            break  # no move from here on can reach the n-th best equity
+        c = to_candidate(moves[i], pos.rack)
+        if c.leave not in values:
+            values[c.leave] = leave_value(c.leave, pos.bag_count)
+        item = (-(c.score + values[c.leave]), i, c)
+        if len(best) < n or item[:2] < best[-1][:2]:
+            best.append(item)
+            best.sort(key=lambda t: t[:2])  # ties in generation order, as a stable sort has them
+            del best[n:]
+    return [_with_equity(c, -neg) for neg, _i, c in best]
+
+
+# ---------------------------------------------------------------------------- helpers
+def to_candidate(move, rack: str) -> Candidate:
+    """Adapt a generated move (row, col, direction, word, score, tiles, leave)."""
+    direction = move.direction
+    if not isinstance(direction, Direction):
+        direction = Direction(direction)
+    tiles = tuple((r, c, letter.upper(), bool(blank)) for r, c, letter, blank in move.tiles)
+    leave = getattr(move, "leave", None)
+    if leave is None:
+        used = "".join(BLANK if b else letter for _, _, letter, b in tiles)
+        leave = _minus(rack, used)
+    return Candidate(move.row, move.col, direction, move.word, move.score, tiles, leave)
+
+
+def _scores(moves) -> list[int]:
+    """Scores of generated moves; the engine's MoveList gives them without building moves."""
+    return moves.scores() if hasattr(moves, "scores") else [m.score for m in moves]
+
+
+def _tile_counts(moves) -> list[int]:
+    """Tiles placed by each generated move, in generation order, without building moves."""
+    return moves.tile_counts() if hasattr(moves, "tile_counts") else [len(m.tiles) for m in moves]
+
+
+def _with_equity(c: Candidate, equity: float) -> Candidate:
+    return Candidate(c.row, c.col, c.direction, c.word, c.score, c.tiles, c.leave, equity)
+
+
+def _minus(rack: str, used: str) -> str:
+    out = list(rack)
+    for ch in used:
+        out.remove(ch)
+    return "".join(out)
+
+
+def best_keep(rack: str, bag_count: int = 100) -> str:
+    """The subset of ``rack`` with the best leave value (what to keep when exchanging)."""
+    best, best_val = "", leave_value("", bag_count)
+    letters = sorted(rack)
+    seen = set()
+    for k in range(1, len(letters)):
+        for combo in itertools.combinations(letters, k):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            v = leave_value("".join(combo), bag_count)
+            if v > best_val:
+                best, best_val = "".join(combo), v
+    return best
+
+
+def exch_equity(pos: Position, exchange: str) -> float:
+    keep = _minus(pos.rack, exchange)
+    return leave_value(keep, pos.bag_count)
+
+
+def apply_to_rows(board: Sequence[str], cand: Candidate) -> tuple[str, ...]:
+    rows = [list(r) for r in board]
+    for r, c, letter, blank in cand.tiles:
+        rows[r][c] = letter.lower() if blank else letter
+    return tuple("".join(r) for r in rows)
+
+
+def decision_to_move(game, decision: Decision) -> Move:
+    """Turn a decision into a Move with the current player's real tiles."""
+    if decision.kind == "play" and decision.play is not None:
+        letters = "".join(BLANK if blank else letter for _, _, letter, blank in decision.play.tiles)
+        tiles = game.tiles_for_letters(letters)
+        return Move.play(
+            Placement(t, Coord(r, c), letter)
+            for t, (r, c, letter, _) in zip(tiles, decision.play.tiles)
+        )
+    if decision.kind == "exchange":
+        return Move.exchange(game.tiles_for_letters(decision.exchange))
+    return Move.pass_turn()
+
+
+__all__ = [
+    "LEVELS", "Position", "Candidate", "Decision", "leave_value", "make_player", "hints",
+    "decision_to_move", "rng_for", "best_keep",
+]

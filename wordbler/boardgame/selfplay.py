@@ -1,0 +1,146 @@
+"""Computer-vs-computer games: ``wordbler-cli selfplay``.
+
+Plays complete games, checks the engine's invariants after every turn (all tiles accounted
+for, scores equal to the history's sums), optionally writes each game as a GCG record, and
+prints a summary with the mean score per level and the time per move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .ai import LEVELS, Position, decision_to_move, make_player, rng_for
+from .game import Game, PlayerSpec
+from .rules import STANDARD, RuleSet, get_ruleset
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+@dataclass
+class GameResult:
+    seed: int
+    levels: tuple[str, ...]  # in seat order as given
+    scores: tuple[int, ...]  # by seat as given
+    winners: tuple[int, ...]  # seats as given
+    turns: int
+    move_ms: list[float] = field(default_factory=list)
+    game: Game | None = None
+
+
+def check_invariants(game: Game) -> None:
+    total = game.rules.tiles.total
+    if game.tile_count() != total:
+        raise InvariantError(f"{game.tile_count()} tiles accounted for, not {total}")
+    for p in range(len(game.players)):
+        s = sum(r.score for r in game.history if r.player == p)
+        if s != game.scores[p]:
+            raise InvariantError(f"player {p}: score {game.scores[p]} but history sums to {s}")
+
+
+def play_game(levels, seed: int, lexicon, generate, rules: RuleSet = STANDARD,
+              max_turns: int = 500) -> GameResult:
+    names = [f"{lvl.capitalize()}{i + 1}" for i, lvl in enumerate(levels)]
+    specs = [PlayerSpec(n, computer=lvl) for n, lvl in zip(names, levels)]
+    game = Game(specs, rules=rules, lexicon=lexicon, seed=seed)
+    sizes = getattr(lexicon, "size_of", None)
+    players = [make_player(p.computer, generate, sizes) for p in game.players]
+    times = []
+    for _ in range(max_turns):
+        if game.is_over:
+            break
+        pos = Position.from_game(game)
+        t0 = time.perf_counter()
+        decision = players[game.current].choose(pos, rng_for(pos))
+        times.append((time.perf_counter() - t0) * 1000)
+        game.apply(decision_to_move(game, decision))
+        check_invariants(game)
+    if not game.is_over:
+        raise InvariantError(f"game with seed {seed} did not end in {max_turns} turns")
+    by_seat = [0] * len(levels)
+    for turn_index, seat in enumerate(game.seat_order):
+        by_seat[seat] = game.scores[turn_index]
+    winners = tuple(game.seat_order[i] for i in game.outcome.winners)
+    return GameResult(seed, tuple(levels), tuple(by_seat), winners, len(game.history),
+                      times, game)
+
+
+def configure_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=10, metavar="N")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the first game")
+    p.add_argument("--players", default="strong,intermediate", metavar="LEVEL,LEVEL,...",
+                   help=f"levels in seat order: {', '.join(LEVELS)}")
+    p.add_argument("--rules", default="standard", metavar="PRESET")
+    p.add_argument("--lexicon", metavar="FILE", help="word list (default: the bundled one)")
+    p.add_argument("--gcg-dir", metavar="DIR", help="write each game as a GCG record here")
+    p.add_argument("--quiet", action="store_true", help="only the summary")
+
+
+def run(args: argparse.Namespace) -> int:
+    from wordbler.lexicon.dictionary import load_bundled, load_file
+    from .movegen import engine_generator
+
+    levels = [lvl.strip().lower() for lvl in args.players.split(",") if lvl.strip()]
+    try:
+        for lvl in levels:
+            if lvl not in LEVELS:
+                raise ValueError(f"unknown level {lvl!r}; choose from {', '.join(LEVELS)}")
+        rules = get_ruleset(args.rules)
+        if not rules.min_players <= len(levels) <= rules.max_players:
+            raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} players")
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        lexicon = load_file(args.lexicon) if args.lexicon else load_bundled()
+    except ValueError as e:  # LexiconError is a ValueError
+        print(f"wordbler-cli selfplay: {e}", file=sys.stderr)
+        return 2
+    generate = engine_generator(lexicon, rules)
+    out_dir = Path(args.gcg_dir) if args.gcg_dir else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    results: list[GameResult] = []
+    failures = 0
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            res = play_game(levels, seed, lexicon, generate, rules)
+        except InvariantError as e:
+            failures += 1
+            print(f"game {i + 1} (seed {seed}): INVARIANT FAILED: {e}")
+            continue
+        results.append(res)
+        if out_dir:
+            from .savegame import save_game
+
+            save_game(res.game, out_dir / f"selfplay_{seed:06d}.gcg")
+        if not args.quiet:
+            scores = " ".join(f"{lvl}={s}" for lvl, s in zip(res.levels, res.scores))
+            print(f"game {i + 1} (seed {seed}): {scores}, {res.turns} turns")
+        res.game = None  # keep memory flat over long runs
+    _summary(levels, results, failures)
+    return 1 if failures else 0
+
+
+def _summary(levels, results: list[GameResult], failures: int) -> None:
+    if not results:
+        print(f"0 games, {failures} invariant failures")
+        return
+    ms = [t for r in results for t in r.move_ms]
+    parts = []
+    for seat, lvl in enumerate(levels):
+        mean = statistics.fmean(r.scores[seat] for r in results)
+        wins = sum(1 for r in results if seat in r.winners and len(r.winners) == 1)
+        parts.append(f"{lvl}#{seat + 1} mean {mean:.1f} wins {wins}/{len(results)}")
+    if len(levels) == 2:
+        spread = statistics.fmean(r.scores[0] - r.scores[1] for r in results)
+        parts.append(f"mean spread (seat 1 - seat 2) {spread:+.1f}")
+    print(
+        f"{len(results)} games, {failures} invariant failures; " + "; ".join(parts)
+        + f"; ms/move mean {statistics.fmean(ms):.1f} max {max(ms):.1f}"
+    )

@@ -1,0 +1,48 @@
+"""The board game's commands: ``check``, ``replay``, ``moves``, ``selfplay``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+
+def _load_lexicon(path: str | None):
+    from wordbler.lexicon.dictionary import load_bundled, load_file
+
+    return load_file(path) if path else load_bundled()
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from wordbler.lexicon.dictionary import LexiconError
+
+    try:
+        lexicon = _load_lexicon(args.lexicon)
+    except LexiconError as e:
+        print(f"wordbler-cli check: {e}", file=sys.stderr)
+        return 2
+    all_ok = True
+    for word in args.words:
+        ok = word in lexicon  # case-insensitive; anything but A-Z is simply not a word
+        all_ok &= ok
+        print(f"{word} {'valid' if ok else 'invalid'}")
+    return 0 if all_ok else 1
+
+
+def register(sub) -> None:
+    check = sub.add_parser("check", help="say whether words are in the board game's dictionary")
+    check.add_argument("--lexicon", metavar="FILE", help="word list (default: the bundled one)")
+    check.add_argument("words", nargs="+", metavar="WORD")
+    check.set_defaults(func=_cmd_check)
+
+    _add(sub, "replay", "wordbler.boardgame.replay", "replay game records, recomputing scores")
+    _add(sub, "moves", "wordbler.boardgame.movegen.cli", "list every move for a board and rack")
+    _add(sub, "selfplay", "wordbler.boardgame.selfplay", "play computer games and check them")
+
+
+def _add(sub, name: str, module: str, help_text: str) -> None:
+    """A subcommand whose module provides ``configure_parser(parser)`` and ``run(args)``."""
+    mod = importlib.import_module(module)
+    p = sub.add_parser(name, help=help_text)
+    mod.configure_parser(p)
+    p.set_defaults(func=mod.run)

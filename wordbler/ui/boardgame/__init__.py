@@ -1,0 +1,1 @@
+"""The board game's window, dialogs and widgets."""

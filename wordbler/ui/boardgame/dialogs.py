@@ -1,0 +1,404 @@
+"""Dialogs of the table: wildcard chooser, score history, scoreboard, game over, about.
+
+All are opened non-modally with ``open()`` / ``show()`` and answer through signals, so the
+window (and every animation) stays live behind them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+import wordbler
+from wordbler.datafiles import data_dir
+from wordbler.boardgame.model import TurnKind, TurnRecord
+
+from . import texts
+from .panels import MascotView
+from .session import GameSession
+from .theme import DEFAULT_THEME, Theme
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class WildcardDialog(QDialog):
+    """Choose the letter a blank stands for: click a letter or type it; Esc cancels."""
+
+    letter_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, theme: Theme = DEFAULT_THEME) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Choose a letter for the blank")
+        self.letter: str | None = None
+        layout = QVBoxLayout(self)
+        hint = QLabel("Which letter should the blank tile be?  Click it or type it.  "
+                      "A blank scores 0 points.")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
+        grid = QGridLayout()
+        grid.setSpacing(4)
+        self.buttons: dict[str, QPushButton] = {}
+        for i, ch in enumerate(LETTERS):
+            b = QPushButton(ch, self)
+            b.setFixedSize(44, 44)
+            f = theme.font(20, bold=True)
+            b.setFont(f)
+            b.setStyleSheet(f"QPushButton {{ background: {theme.tile_face}; color: {theme.blank_text}; "
+                            f"border: 2px solid {theme.tile_edge}; border-radius: 6px; }} "
+                            f"QPushButton:hover {{ background: {theme.tile_face_pending}; }}")
+            b.setAutoDefault(False)
+            b.clicked.connect(lambda _=False, c=ch: self.choose(c))
+            grid.addWidget(b, i // 7, i % 7)
+            self.buttons[ch] = b
+        layout.addLayout(grid)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        box.rejected.connect(self.reject)
+        layout.addWidget(box)
+
+    def choose(self, letter: str) -> None:
+        self.letter = letter.upper()
+        self.letter_chosen.emit(self.letter)
+        self.accept()
+
+    def keyPressEvent(self, event) -> None:
+        text = event.text()
+        if len(text) == 1 and text.isascii() and text.isalpha():
+            self.choose(text)
+            return
+        super().keyPressEvent(event)
+
+
+def _bold(item, column: int) -> None:
+    f = item.font(column)
+    f.setBold(True)
+    item.setFont(column, f)
+
+
+class ScoreHistoryDialog(QDialog):
+    """Every turn of the game (or of one player): words with the per-letter breakdown."""
+
+    def __init__(self, session: GameSession, player: int | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle("Score history")
+        self.resize(720, 520)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.mascot = MascotView(None, self)
+        self.mascot.setFixedSize(56, 56)
+        top.addWidget(self.mascot)
+        self.who = QComboBox(self)
+        self.who.addItem("All players", None)
+        for i, name in enumerate(session.names()):
+            self.who.addItem(name, i)
+        top.addWidget(QLabel("Show:"))
+        top.addWidget(self.who, 1)
+        self.summary = QLabel(self)
+        top.addWidget(self.summary, 2)
+        layout.addLayout(top)
+        self.tree = QTreeWidget(self)
+        self.tree.setColumnCount(4)
+        self.tree.setHeaderLabels(["Turn", "What happened", "Score", "Total"])
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setUniformRowHeights(False)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
+        layout.addWidget(self.tree, 1)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        box.rejected.connect(self.reject)
+        box.accepted.connect(self.accept)
+        layout.addWidget(box)
+        self.who.currentIndexChanged.connect(self.refresh)
+        session.turn_ended.connect(self.refresh)
+        session.hint_taken.connect(self.refresh)
+        if player is not None:
+            self.who.setCurrentIndex(player + 1)
+        self.refresh()
+
+    def player(self) -> int | None:
+        return self.who.currentData()
+
+    def refresh(self, *_args) -> None:
+        g = self.session.game
+        names = self.session.names()
+        p = self.player()
+        self.mascot.set_mascot(g.players[p].mascot if p is not None else None)
+        self.mascot.setVisible(p is not None)
+        self.tree.clear()
+        for rec in g.history:
+            if p is not None and rec.player != p:
+                continue
+            self.tree.addTopLevelItem(self._item(rec, names, show_name=p is None))
+        if p is None:
+            self.summary.setText("  ".join(f"{n}: {s}" for n, s in zip(names, g.scores)))
+        else:
+            self.summary.setText(f"{names[p]}: {g.scores[p]} points")
+        self.tree.expandAll()
+
+    def _item(self, rec: TurnRecord, names, show_name: bool) -> QTreeWidgetItem:
+        who = f"{names[rec.player]}: " if show_name else ""
+        k = rec.kind
+        if k is TurnKind.PLAY:
+            assert rec.breakdown is not None
+            words = ", ".join(w.word for w in rec.breakdown.words)
+            what = f"{who}played {words} at {rec.breakdown.main_word.gcg_position}"
+        elif k is TurnKind.FAILED_PLAY:
+            what = f"{who}failed play: {', '.join(rec.invalid_words)} not in the dictionary"
+        elif k is TurnKind.EXCHANGE:
+            n = len(rec.move.exchanged) if rec.move else 0
+            what = f"{who}exchanged {texts.plural(n, 'tile')}"
+        elif k is TurnKind.PASS:
+            what = f"{who}passed"
+        elif k is TurnKind.SETTLEMENT:
+            letters = "".join(t.letter for t in rec.settled_tiles)
+            what = f"{who}end of game: tiles {'left' if rec.score < 0 else 'gained'} ({letters})"
+        elif k is TurnKind.HINT:
+            shown = rec.note.removeprefix("hint: ") if rec.note else ""
+            cost = f", cost {texts.plural(-rec.score, 'point')}" if rec.score else ", free"
+            what = f"{who}took a hint{cost}" + (f" (best: {shown})" if shown else "")
+        else:
+            what = f"{who}{texts.describe_record(rec, names)}"
+        item = QTreeWidgetItem([str(rec.number), what, f"{rec.score:+d}" if rec.score else "0",
+                                str(_running_total(self.session, rec))])
+        item.setData(0, Qt.ItemDataRole.UserRole, rec.number)
+        item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
+        item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
+        if k is TurnKind.FAILED_PLAY:
+            item.setForeground(1, QColor(DEFAULT_THEME.invalid))
+        elif k is TurnKind.HINT:
+            item.setForeground(1, QColor(DEFAULT_THEME.muted_text))
+        if rec.breakdown is not None:
+            for w in rec.breakdown.words:
+                child = QTreeWidgetItem(["", f"{w.word} ({w.gcg_position})", str(w.score), ""])
+                _bold(child, 1)
+                child.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
+                grand = QTreeWidgetItem(["", texts.letter_detail(w), "", ""])
+                mono = QFont("Monospace")
+                mono.setStyleHint(QFont.StyleHint.TypeWriter)
+                grand.setFont(1, mono)
+                child.addChild(grand)
+                if k is TurnKind.FAILED_PLAY and w.word in rec.invalid_words:
+                    child.setForeground(1, QColor(DEFAULT_THEME.invalid))
+                    child.setText(1, f"{w.word} ({w.gcg_position}) — not in the dictionary")
+                item.addChild(child)
+            if rec.breakdown.bingo_bonus and k is TurnKind.PLAY:
+                item.addChild(QTreeWidgetItem(["", "Bonus for using every tile",
+                                               str(rec.breakdown.bingo_bonus), ""]))
+        return item
+
+
+def _running_total(session: GameSession, rec: TurnRecord) -> int:
+    """The player's total after ``rec`` (the record's own ``total`` is before settlement)."""
+    total = 0
+    for r in session.game.history:
+        if r.player == rec.player:
+            total += r.score
+        if r is rec:
+            break
+    return total
+
+
+class ScoreboardDialog(QDialog):
+    """A table of every turn's score per player, with running totals."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle("Scoreboard")
+        self.resize(560, 420)
+        layout = QVBoxLayout(self)
+        self.table = QTableWidget(self)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.table, 1)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        box.rejected.connect(self.reject)
+        layout.addWidget(box)
+        session.turn_ended.connect(self.refresh)
+        session.hint_taken.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_args) -> None:
+        g = self.session.game
+        names = self.session.names()
+        n = len(names)
+        rounds: list[list[str]] = []
+        end = [""] * n
+        totals = [0] * n
+        row: list[str] | None = None
+        hinted: dict[int, int] = {}  # player -> cost of the hints taken since their last turn
+        for rec in g.history:
+            totals[rec.player] += rec.score
+            if rec.kind is TurnKind.HINT:  # shown with the player's turn
+                hinted[rec.player] = hinted.get(rec.player, 0) - rec.score
+                continue
+            if rec.kind is TurnKind.SETTLEMENT:
+                end[rec.player] = f"tiles left  {rec.score:+d}  = {totals[rec.player]}"
+                continue
+            if row is None or row[rec.player]:  # a player's second entry starts a new round
+                row = [""] * n
+                rounds.append(row)
+            label = {TurnKind.PLAY: rec.words[0].word if rec.words else "play",
+                     TurnKind.FAILED_PLAY: "failed", TurnKind.EXCHANGE: "exchange",
+                     TurnKind.PASS: "pass", TurnKind.HINT: "hint"}[rec.kind]
+            hint = ""
+            if rec.player in hinted:
+                cost = hinted.pop(rec.player)
+                hint = f" (hint −{cost})" if cost else " (hint)"
+            row[rec.player] = f"{label}{hint}  {rec.score:+d}  = {totals[rec.player]}"
+        has_end = any(end)
+        self.table.setColumnCount(n)
+        self.table.setHorizontalHeaderLabels(names)
+        self.table.setRowCount(len(rounds) + has_end + 1)
+        for r, cells in enumerate(rounds + ([end] if has_end else [])):
+            for c, text in enumerate(cells):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+        last = len(rounds) + has_end
+        for c in range(n):
+            item = QTableWidgetItem(f"Total {g.scores[c]}")
+            f = item.font()
+            f.setBold(True)
+            item.setFont(f)
+            self.table.setItem(last, c, item)
+        self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(rounds))]
+                                           + (["End"] if has_end else []) + ["Σ"])
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+
+
+class GameOverDialog(QDialog):
+    """The end: why, the settlement, final scores and the winner.  Offers a new game."""
+
+    new_game_requested = Signal()
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        g = session.game
+        assert g.outcome is not None
+        names = session.names()
+        self.setWindowTitle("Game over")
+        layout = QVBoxLayout(self)
+        self.headline = QLabel(texts.describe_outcome(g.outcome, names))
+        self.headline.setWordWrap(True)
+        self.headline.setFont(DEFAULT_THEME.font(20, bold=True))
+        layout.addWidget(self.headline)
+        grid = QGridLayout()
+        grid.addWidget(QLabel("<b>Player</b>"), 0, 1)
+        grid.addWidget(QLabel("<b>Before</b>"), 0, 2)
+        grid.addWidget(QLabel("<b>Tiles left</b>"), 0, 3)
+        grid.addWidget(QLabel("<b>Final</b>"), 0, 4)
+        settlement = [0] * len(names)
+        detail = [""] * len(names)
+        for rec in g.history:
+            if rec.kind is TurnKind.SETTLEMENT:
+                settlement[rec.player] += rec.score
+                detail[rec.player] += "".join(t.letter for t in rec.settled_tiles)
+        for i, name in enumerate(names):
+            m = MascotView(g.players[i].mascot, self)
+            m.setFixedSize(40, 40)
+            grid.addWidget(m, i + 1, 0)
+            star = " ★" if i in g.outcome.winners else ""
+            grid.addWidget(QLabel(f"<b>{name}</b>{star}"), i + 1, 1)
+            grid.addWidget(QLabel(str(g.scores[i] - settlement[i])), i + 1, 2)
+            grid.addWidget(QLabel(f"{settlement[i]:+d} {detail[i]}".strip() if settlement[i] else "0"), i + 1, 3)
+            final = QLabel(f"<b>{g.scores[i]}</b>")
+            grid.addWidget(final, i + 1, 4)
+        layout.addLayout(grid)
+        self.settlement_lines = [texts.describe_record(r, names) for r in g.history
+                                 if r.kind is TurnKind.SETTLEMENT]
+        if self.settlement_lines:
+            s = QLabel("\n".join(self.settlement_lines))
+            s.setWordWrap(True)
+            layout.addWidget(s)
+        box = QDialogButtonBox(self)
+        self.new_button = box.addButton("New game…", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.close_button = box.addButton(QDialogButtonBox.StandardButton.Close)
+        self.new_button.clicked.connect(self.new_game_requested)
+        self.new_button.clicked.connect(self.accept)
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(box)
+
+
+def dictionary_notes() -> list[tuple[str, str]]:
+    """(file name, text) of every README/LICENSE file in the bundled dictionaries folder and
+    its language folders (``en/README.md``...): each folder's README (attribution) first."""
+    out = []
+
+    def notes_of(folder, prefix: str) -> None:
+        for entry in sorted(folder.iterdir(), key=lambda e: (not e.name.upper().startswith("README"), e.name)):
+            upper = entry.name.upper()
+            if entry.is_file() and upper.startswith(("README", "LICENSE", "COPYING")):
+                try:
+                    out.append((prefix + entry.name, entry.read_text(encoding="utf-8", errors="replace")))
+                except OSError:
+                    continue
+
+    try:
+        folder = data_dir("dictionaries")
+        notes_of(folder, "")
+        for sub in sorted((e for e in folder.iterdir() if e.is_dir() and not e.name.startswith(("_", "."))),
+                          key=lambda e: e.name):
+            notes_of(sub, sub.name + "/")
+    except (OSError, ModuleNotFoundError):
+        pass
+    return out
+
+
+class AboutDialog(QDialog):
+    def __init__(self, lexicon_label: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("About Wordbler")
+        self.resize(640, 520)
+        layout = QVBoxLayout(self)
+        tabs = QTabWidget(self)
+        about = QTextBrowser(self)
+        about.setOpenExternalLinks(True)
+        about.setMarkdown(
+            f"# Wordbler {wordbler.__version__}\n\n"
+            "A crossword-tile word game for 2–4 players at one computer.\n\n"
+            "**Credits**: game, engine and interface by the Wordbler team. "
+            "Mascots (bear, cat, dragon, fox, frog, hedgehog, octopus, owl, penguin, rabbit) "
+            "drawn for Wordbler. Built with Qt for Python (PySide6, LGPL).\n\n"
+            f"**Dictionary in use**: {lexicon_label or 'none'}.\n\n"
+            "Licensed under the MIT licence. The bundled word list has its own licence "
+            "and attribution: see the other tabs."
+        )
+        tabs.addTab(about, "About")
+        self.notes = dictionary_notes()
+        for name, text in self.notes:
+            view = QTextBrowser(self)
+            if name.lower().endswith(".md"):
+                view.setMarkdown(text)
+            else:
+                view.setPlainText(text)
+            tabs.addTab(view, name)
+        if not self.notes:
+            missing = QLabel("No dictionary licence files were found in this installation.")
+            tabs.addTab(missing, "Dictionary")
+        self.tabs = tabs
+        layout.addWidget(tabs, 1)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        box.rejected.connect(self.reject)
+        layout.addWidget(box)

@@ -1,0 +1,417 @@
+"""Hints: the best moves for the current rack, in a panel over the players' side panel.
+
+:class:`HintController` answers the Hint action (button, menu, shortcut): it checks the rules
+(hints may be off, or cost points: then it asks first), snapshots the position, runs
+:func:`wordbler.boardgame.ai.hints` in a worker of the global :class:`QThreadPool` (a rack with blanks
+can have 100 000 moves) and, when the list arrives, records the hint in the game's history
+(``GameSession.take_hint``) and fills the :class:`HintPanel`.
+
+Choosing a row puts its tiles on the board as this turn's tiles (``GameSession.show_placements``,
+one undo step), so the usual live preview shows its words and score and Done plays it;
+"Play this" (or a double-click, or Enter) does both.  The list belongs to one turn: it closes
+when the turn ends and is shown again for free if asked for twice in the same turn.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from wordbler.boardgame.model import Placement, TurnKind
+
+from .moveindex import Cancelled, SearchJob, SearchResult
+from .theme import DEFAULT_THEME, Theme
+
+HINT_COUNT = 10
+
+
+@dataclass(frozen=True, slots=True)
+class HintRow:
+    """One hint as the panel shows it."""
+
+    score: int
+    words: tuple[str, ...]  # main word first, then the cross words
+    position: str  # GCG position of the main word, e.g. 8H or H8
+    leave: str  # the tiles kept, '?' for a blank
+    equity: float
+    placements: tuple[Placement, ...]
+
+    @property
+    def move_text(self) -> str:
+        extra = f" + {', '.join(self.words[1:])}" if len(self.words) > 1 else ""
+        return f"{self.words[0]} {self.position}{extra}"
+
+    @property
+    def leave_text(self) -> str:
+        """The tiles kept and what they are worth for later turns: ``E?I +9.5``."""
+        worth = self.equity - self.score
+        return f"{self.leave or '—'}  {worth:+.1f}"
+
+    def describe(self) -> str:
+        return f"{self.position} {self.words[0]} {self.score}"
+
+
+class HintPanel(QFrame):
+    """The list of hints: Score, Move (words, position), Leave; "Play this" and close."""
+
+    chosen = Signal(int)  # a row was selected: preview it
+    play_requested = Signal(int)
+    close_requested = Signal()
+
+    def __init__(self, theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.setObjectName("Hints")
+        theme.apply_surface(self, theme.panel_background)
+        self.setStyleSheet(f"QFrame#Hints {{ background: {theme.panel_background}; "
+                           f"border: 1px solid {theme.square_border}; border-radius: 6px; }}"
+                           f"QLabel {{ color: {theme.text}; }}")
+        self.title = QLabel("Best moves", self)
+        self.close_button = QToolButton(self)
+        self.close_button.setText("×")
+        self.close_button.setToolTip("Close the hints (the tiles stay where they are)")
+        self.close_button.setAccessibleName("Close hints")
+        self.close_button.setAutoRaise(True)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName("Hint status")
+        self.bar = QProgressBar(self)
+        self.bar.setTextVisible(False)
+        self.bar.setMaximumHeight(8)
+        self.bar.hide()
+        self.tree = QTreeWidget(self)
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Score", "Move", "Leave"])
+        header_item = self.tree.headerItem()
+        header_item.setToolTip(0, "Points the move scores")
+        header_item.setToolTip(1, "The main word and where it goes (8H across, H8 down), "
+                                  "then the other words it makes")
+        header_item.setToolTip(2, "The tiles you keep (? is a blank) and what they are worth "
+                                  "for your next turns, in points")
+        self.tree.setToolTip("Best first: the points plus the worth of the tiles you keep")
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setAccessibleName("Hints")
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.play_button = QPushButton("Play this", self)
+        self.play_button.setToolTip("Put these tiles on the board and submit them (Enter)")
+        self.play_button.setEnabled(False)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.title, 1)
+        top.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.play_button)
+        self.rows: list[HintRow] = []
+        self.placer = None  # called when shown: the table puts the panel where it belongs
+        self.tree.currentItemChanged.connect(self._on_current)
+        # a click on the row already chosen shows it again (after tiles were moved by hand)
+        self.tree.itemClicked.connect(lambda item, _col: self._on_current(item, None))
+        self.tree.itemActivated.connect(lambda item, _col: self._play(item))
+        self.play_button.clicked.connect(lambda: self._play(self.tree.currentItem()))
+        self.close_button.clicked.connect(self.close_requested)
+        self.hide()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.placer is not None:
+            self.placer()
+
+    def set_scale(self, unit: float) -> None:
+        unit = min(unit, 94.0)  # as the side panel it covers (mainwindow.SIDE_MAX / 9.5)
+        self.title.setFont(self.theme.font(max(12, unit * 0.45), bold=True))
+        self.status.setFont(self.theme.font(max(11, unit * 0.36)))
+        self.tree.setFont(self.theme.font(max(11, unit * 0.38)))
+        head = self.theme.font(max(10, unit * 0.3))
+        for col in range(self.tree.columnCount()):
+            self.tree.headerItem().setFont(col, head)
+        self.close_button.setFont(self.theme.font(max(12, unit * 0.45), bold=True))
+        self.play_button.setFont(self.theme.font(max(11, unit * 0.42), bold=True))
+        self.play_button.setMinimumHeight(int(max(24, unit * 0.9)))
+
+    # ---------------------------------------------------------------- states
+    def show_busy(self, text: str, fraction: float | None = None) -> None:
+        """Searching (``fraction`` None: an endless bar) or building (0..1)."""
+        self.rows = []
+        self.tree.clear()
+        self.tree.hide()
+        self.play_button.hide()
+        self.status.setText(text)
+        self.status.setStyleSheet("")
+        if fraction is None:
+            self.bar.setRange(0, 0)
+        else:
+            self.bar.setRange(0, 100)
+            self.bar.setValue(int(fraction * 100))
+        self.bar.show()
+        self.show()
+
+    def show_error(self, text: str) -> None:
+        self.rows = []
+        self.tree.clear()
+        self.tree.hide()
+        self.play_button.hide()
+        self.bar.hide()
+        self.status.setText(text)
+        self.status.setStyleSheet(f"color: {self.theme.invalid}")
+        self.show()
+
+    def show_rows(self, rows: list[HintRow], note: str = "") -> None:
+        self.rows = list(rows)
+        self.bar.hide()
+        self.status.setStyleSheet("")
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        for i, row in enumerate(rows):
+            item = QTreeWidgetItem([str(row.score), row.move_text, row.leave_text])
+            item.setData(0, Qt.ItemDataRole.UserRole, i)
+            item.setTextAlignment(0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            item.setToolTip(1, f"{row.move_text}: {row.score} points, keeps {row.leave or 'nothing'} "
+                               f"(rating {row.equity:.1f})")
+            self.tree.addTopLevelItem(item)
+        self.tree.setCurrentItem(None)
+        self.tree.clearSelection()
+        self.tree.blockSignals(False)
+        if rows:
+            self.status.setText(note or "Click a move to see it on the board.")
+        else:
+            self.status.setText("No word can be played with this rack: exchange or pass.")
+        self.tree.setVisible(bool(rows))
+        self.play_button.setVisible(bool(rows))
+        self.play_button.setEnabled(False)
+        self.show()
+
+    def item(self, index: int) -> QTreeWidgetItem | None:
+        return self.tree.topLevelItem(index)
+
+    def _on_current(self, item, _previous) -> None:
+        self.play_button.setEnabled(item is not None)
+        if item is not None:
+            self.chosen.emit(int(item.data(0, Qt.ItemDataRole.UserRole)))
+
+    def _play(self, item) -> None:
+        if item is not None:
+            self.play_requested.emit(int(item.data(0, Qt.ItemDataRole.UserRole)))
+
+
+class HintController(QObject):
+    """The Hint action's logic (see the module docstring).  ``index_for`` gives the move
+    index of the session's game (made on first use); the window owns both."""
+
+    shown = Signal()  # a list (maybe empty) is on show
+
+    def __init__(self, session, panel: HintPanel, index_for, parent: QWidget | None = None,
+                 count: int = HINT_COUNT) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.panel = panel
+        self._index_for = index_for
+        self._window = parent
+        self.count = count
+        self._ai = importlib.import_module("wordbler.boardgame.ai")
+        self._result = SearchResult()
+        self._result.done.connect(self._on_done)
+        self._token: object | None = None
+        self._cancel: threading.Event | None = None
+        self._cached: tuple[object, list[HintRow]] | None = None  # (turn key, rows)
+        self.confirm_box: QMessageBox | None = None
+        self._index = None
+        panel.chosen.connect(self.preview)
+        panel.play_requested.connect(self.play)
+        panel.close_requested.connect(self.close_panel)
+        session.turn_ended.connect(self.reset)
+        session.game_over.connect(self.reset)
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def busy(self) -> bool:
+        return self._token is not None
+
+    def blocked(self) -> str | None:
+        """Why Hint cannot be used now, or None."""
+        s = self.session
+        if s.is_over:
+            return "The game is over."
+        if not s.rules.hints_allowed:
+            return "Hints are turned off in this game's rules."
+        if s.game.lexicon is None:
+            return "Hints need a dictionary; this game has none."
+        if not s.can_act():
+            return "Hints are for the player whose turn it is."
+        return None
+
+    def _turn_key(self) -> tuple:
+        g = self.session.game
+        turns = sum(1 for r in g.history if r.kind is not TurnKind.HINT)
+        return (turns, g.current, "".join(sorted(g.rack_letters())))
+
+    # ---------------------------------------------------------------- intents
+    def request(self) -> None:
+        """The Hint action."""
+        why = self.blocked()
+        if why is not None:
+            self.session.message.emit(why, "error")
+            return
+        if self._cached is not None and self._cached[0] == self._turn_key():
+            self.panel.show_rows(self._cached[1], "Your hint for this turn (no extra charge).")
+            self.shown.emit()
+            return
+        if self.busy:
+            self.panel.show()
+            return
+        cost = self.session.rules.hint_cost
+        if cost > 0:
+            self._confirm(cost)
+            return
+        self._start()
+
+    def _confirm(self, cost: int) -> None:
+        name = self.session.game.players[self.session.current].name
+        box = QMessageBox(QMessageBox.Icon.Question, "Hint",
+                          f"{name}, a hint costs {cost} point{'s' if cost != 1 else ''} under "
+                          f"these rules. Show the best moves for your rack?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                          self._window)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.button(QMessageBox.StandardButton.Yes).setText(f"Show hints (−{cost})")
+        box.button(QMessageBox.StandardButton.No).setText("No, thanks")
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        box.buttonClicked.connect(lambda b: self._start() if b is yes else None)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.confirm_box = box
+        box.destroyed.connect(lambda *_: setattr(self, "confirm_box", None))
+        box.open()
+
+    def _start(self) -> None:
+        if self.blocked() is not None or self.busy:
+            return
+        index = self._index_for()
+        if index is None:
+            self.panel.show_error("Hints need a dictionary; this game has none.")
+            return
+        if index is not self._index:
+            if self._index is not None:
+                self._index.progress.disconnect(self._on_progress)
+            self._index = index
+            index.progress.connect(self._on_progress)
+        pos = self._ai.Position.from_game(self.session.game)
+        self._token = token = (self._turn_key(), object())
+        self._cancel = cancel = threading.Event()
+        if index.is_ready:
+            self.panel.show_busy("Finding the best moves…")
+        else:
+            self.panel.show_busy("Preparing the word index (only the first time)…", 0.0)
+        ai, count = self._ai, self.count
+        QThreadPool.globalInstance().start(SearchJob(
+            index, lambda generate: ai.hints(pos, generate, count), token, cancel, self._result))
+
+    def _on_progress(self, fraction: float) -> None:
+        if self.busy and fraction < 1.0:
+            self.panel.show_busy(f"Preparing the word index (only the first time)… "
+                                 f"{int(fraction * 100)} %", fraction)
+        elif self.busy:
+            self.panel.show_busy("Finding the best moves…")
+
+    def _on_done(self, token: object, result: object) -> None:
+        if token is not self._token:
+            return  # cancelled or superseded
+        self._token = None
+        self._cancel = None
+        if isinstance(result, Cancelled):
+            return
+        if isinstance(result, Exception):
+            self.panel.show_error(f"No hints: {result}")
+            return
+        if token[0] != self._turn_key() or not self.session.can_act():
+            self.panel.hide()
+            return
+        rows = self.rows_for(result)
+        note = rows[0].describe() if rows else "no play"
+        record = self.session.take_hint(f"hint: {note}")
+        if record is None:
+            self.panel.hide()
+            return
+        self._cached = (self._turn_key(), rows)
+        cost = -record.score
+        self.panel.show_rows(rows, f"{f'Hint taken: −{cost} points. ' if cost else ''}"
+                                   f"Click one to see it on the board.")
+        self.shown.emit()
+
+    def rows_for(self, candidates) -> list[HintRow]:
+        """The engine's candidates as rows with the real tiles and every word they form."""
+        g = self.session.game
+        rows = []
+        for c in candidates:
+            move = self._ai.decision_to_move(g, self._ai.Decision("play", play=c))
+            placements = tuple(move.placements)
+            preview = g.preview(placements)
+            if preview.breakdown is not None:
+                words = tuple(w.word for w in preview.breakdown.words)
+                position = preview.breakdown.main_word.gcg_position
+                score = preview.breakdown.total
+            else:  # pragma: no cover - the generator's moves are legal
+                words, position, score = (c.word.upper(),), c.coord, c.score
+            rows.append(HintRow(score, words, position, c.leave, c.equity, placements))
+        return rows
+
+    def preview(self, index: int) -> None:
+        """Show hint ``index`` on the board as this turn's tiles."""
+        rows = self.panel.rows
+        if 0 <= index < len(rows) and self.session.can_act():
+            self.session.show_placements(rows[index].placements)
+
+    def play(self, index: int) -> None:
+        rows = self.panel.rows
+        if 0 <= index < len(rows) and self.session.can_act():
+            if self.session.show_placements(rows[index].placements):
+                self.session.commit()
+
+    def close_panel(self) -> None:
+        self.cancel()
+        self.panel.hide()
+
+    def cancel(self) -> None:
+        if self._cancel is not None:
+            self._cancel.set()
+        self._token = None
+        self._cancel = None
+
+    def reset(self, *_args) -> None:
+        """The turn ended (or a new game): forget the list and hide the panel."""
+        self.cancel()
+        self._cached = None
+        self.panel.hide()
+        if self.confirm_box is not None:
+            self.confirm_box.close()

@@ -1,0 +1,1047 @@
+"""The main window: the table (board, rack, players, bag, controls), menus and dialogs.
+
+Widgets emit intent; :meth:`MainWindow._connect_signals` wires every signal of the table to
+the :class:`GameSession` in one place, and the ``_refresh_*`` methods repaint from the
+session's queries when it says something changed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QPropertyAnimation,
+    QRect,
+    QSequentialAnimationGroup,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from wordbler.boardgame.model import Coord, TurnKind
+
+from . import texts
+from .animation import Animator, Speed
+from .board import BoardWidget, SquareState
+from .config import GameConfig
+from .dialogs import AboutDialog, GameOverDialog, ScoreboardDialog, ScoreHistoryDialog, WildcardDialog
+from .files import FileController
+from .hints import HintController, HintPanel
+from .panels import BagWidget, MascotView, PlayerPanel
+from .rack import RackWidget
+from .session import Flight, GameSession
+from .theme import DEFAULT_THEME, Theme
+from .thinking import ThinkingIndicator
+from .tiles import FlipTileView, TileFace
+
+
+SIDE_MAX = 900  # px: the widest the side panel (players, buttons) gets
+
+
+class HandoffPanel(QFrame):
+    """Covers the rack between turns: "Pass to Bob", a recap of the last move (or the draw
+    for first player), and a button the next player presses."""
+
+    reveal_requested = Signal()
+
+    def __init__(self, theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.setObjectName("Handoff")
+        theme.apply_surface(self, theme.current_player)
+        self.setStyleSheet(f"QFrame#Handoff {{ background: {theme.current_player}; "
+                           f"border: 2px solid {theme.last_move}; border-radius: 8px; }}"
+                           f"QLabel {{ color: {theme.text}; }}")
+        self.mascot = MascotView(None, self)
+        self.title = QLabel(self)
+        self.recap = QLabel(self)
+        self.recap.setWordWrap(True)
+        self.draw_row = QVBoxLayout()
+        self.draw_row.setSpacing(4)
+        self.button = QPushButton(self)
+        self.button.setDefault(True)
+        self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.recap.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.button.clicked.connect(self.reveal_requested)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(10, 6, 10, 6)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.mascot, 0, 0, 2, 1, Qt.AlignmentFlag.AlignVCenter)
+        grid.addWidget(self.title, 0, 1)
+        grid.addWidget(self.recap, 1, 1)
+        grid.addWidget(self.button, 0, 2, 2, 1, Qt.AlignmentFlag.AlignVCenter)
+        grid.addLayout(self.draw_row, 2, 0, 1, 3)  # the first draw gets the whole width
+        grid.setColumnStretch(1, 1)
+        self._recap_full = ""
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self._draw_widgets: list[QWidget] = []
+        self._draw_anim: QSequentialAnimationGroup | None = None
+        self._unit = 30.0
+
+    def set_content(self, name: str, mascot: str | None, recap: str,
+                    draw: list[list[tuple[str, TileFace, bool]]] | None = None) -> None:
+        """``draw``: the rounds of the draw for first play, each a list of (name, tile face,
+        won); a round after the first is a redraw among those who tied."""
+        if self._draw_anim is not None:
+            self._draw_anim.stop()
+            self._draw_anim = None
+        self.mascot.set_mascot(mascot)
+        self.title.setText(f"Pass to {name}")
+        self._recap_full = recap
+        self.recap.setText(recap)
+        self.recap.setToolTip("")
+        self.recap.show()
+        self.button.setText(f"I'm {name}: show my tiles")
+        self.setAccessibleName(f"Pass to {name}. {recap}")
+        for w in self._draw_widgets:
+            w.hide()
+            w.deleteLater()
+        self._draw_widgets = []
+        while self.draw_row.count():
+            item = self.draw_row.takeAt(0)
+            if item.layout() is not None:
+                item.layout().deleteLater()
+        from dataclasses import replace
+
+        for n, rnd in enumerate(draw or []):
+            line = QHBoxLayout()
+            line.setSpacing(6)
+            if n:
+                tie = QLabel("Tie, drawn again:", self)
+                line.addWidget(tie, 0, Qt.AlignmentFlag.AlignVCenter)
+                self._draw_widgets.append(tie)
+            for label, face, winner in rnd:
+                if winner:
+                    face = replace(face, last_move=True)  # the winning tile is outlined
+                tv = FlipTileView(face, self.theme, self)
+                tv.setFixedSize(int(self._unit * 0.8), int(self._unit * 0.8))
+                short = label if len(label) <= 14 else label[:13] + "…"
+                lab = QLabel(f"{short} starts" if winner else short, self)
+                lab.setToolTip(label if short != label else "")
+                lab.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
+                if winner:
+                    f = lab.font()
+                    f.setBold(True)
+                    lab.setFont(f)
+                line.addWidget(tv, 0, Qt.AlignmentFlag.AlignVCenter)
+                line.addWidget(lab, 0, Qt.AlignmentFlag.AlignVCenter)
+                self._draw_widgets += [tv, lab]
+            line.addStretch(1)
+            self.draw_row.addLayout(line)
+
+    def animate_draw(self, factor: float) -> None:
+        """Turn the drawn tiles over one after another (``factor``: the animation speed)."""
+        if self._draw_anim is not None:
+            self._draw_anim.stop()
+            self._draw_anim = None
+        views = [w for w in self._draw_widgets if isinstance(w, FlipTileView)]
+        if factor <= 0 or not views:
+            for v in views:
+                v.flip = 1.0
+            return
+        group = QSequentialAnimationGroup(self)
+        for v in views:
+            v.flip = 0.0
+            anim = QPropertyAnimation(v, b"flip", group)
+            anim.setStartValue(0.0)
+            anim.setEndValue(1.0)
+            anim.setDuration(int(360 * factor))
+            group.addAnimation(anim)
+            group.addPause(int(140 * factor))
+        self._draw_anim = group
+        group.start()
+
+    def set_scale(self, unit: float) -> None:
+        self._unit = unit
+        self.mascot.setFixedSize(int(unit * 1.3), int(unit * 1.3))
+        self.title.setFont(self.theme.font(max(14, unit * 0.55), bold=True))
+        self.recap.setFont(self.theme.font(max(11, unit * 0.34)))
+        self.button.setFont(self.theme.font(max(11, unit * 0.38), bold=True))
+        self.button.setMinimumHeight(int(max(26, unit * 0.9)))
+        for w in self._draw_widgets:
+            if isinstance(w, FlipTileView):
+                w.setFixedSize(int(unit * 0.8), int(unit * 0.8))
+            else:
+                w.setFont(self.theme.font(max(11, unit * 0.34), bold=w.font().bold()))
+
+    def needed_height(self, width: int) -> int:
+        lay = self.layout()
+        lay.activate()
+        return lay.heightForWidth(width) if lay.hasHeightForWidth() else self.sizeHint().height()
+
+    def fit(self, width: int, height: int, unit: float) -> int:
+        """Make the content fit ``width`` x ``height`` (the rack's area): smaller type and
+        tiles first, then only the last sentence of the first draw's explanation, or only the
+        latest lines of a recap (all of it in the tooltip).  Returns the height it needs
+        (more than ``height`` only for a first draw with ties: the caller makes room)."""
+        self.recap.setText(self._recap_full)
+        self.recap.setToolTip("")
+        u = unit
+        self.set_scale(u)
+        while self.needed_height(width) > height and u > unit * 0.7:
+            u *= 0.92
+            self.set_scale(u)
+        if self.needed_height(width) <= height:
+            return self.needed_height(width)
+        if any(isinstance(w, FlipTileView) for w in self._draw_widgets):
+            self.recap.setText(self._recap_full.rsplit(". ", 1)[-1])  # "Bob goes first."
+            self.recap.setToolTip(self._recap_full)
+            return self.needed_height(width)
+        lines = self._recap_full.split("\n")
+        while len(lines) > 1 and self.needed_height(width) > height:
+            lines = lines[1:]
+            self.recap.setText("… " + "\n".join(lines))
+            self.recap.setToolTip(self._recap_full)
+        if self.needed_height(width) > height:
+            room = width - self.mascot.width() - self.button.sizeHint().width() - 50
+            self.recap.setText(self.recap.fontMetrics().elidedText(
+                lines[-1], Qt.TextElideMode.ElideLeft, max(40, room)))
+            self.recap.setToolTip(self._recap_full)
+        return min(height, self.needed_height(width))
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.reveal_requested.emit()
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.reveal_requested.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class Table(QWidget):
+    """The central widget: board and rack on the left, players and controls on the right."""
+
+    def __init__(self, session: GameSession, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.theme = theme
+        theme.apply_surface(self)
+        game = session.game
+        self.board = BoardWidget(game.rules.layout, theme, self)
+        self.rack = RackWidget(game.rules.rack_size, theme, self)
+        self.handoff = HandoffPanel(theme, self)
+        self.game_over_label = QLabel(self)
+        self.game_over_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.game_over_label.setWordWrap(True)
+        self.bottom = QStackedWidget(self)
+        self.bottom.addWidget(self.rack)
+        self.covered = QWidget(self)  # under the hand-off panel: no rack to see
+        self.bottom.addWidget(self.covered)
+        self.bottom.addWidget(self.game_over_label)
+        self.handoff.hide()
+        self.bottom.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(6)
+        left.addWidget(self.board, 1)
+        left.addWidget(self.bottom)
+
+        side = QVBoxLayout()
+        side.setSpacing(6)
+        self.player_panels = [PlayerPanel(i, theme, self) for i in range(len(game.players))]
+        for panel in self.player_panels:
+            side.addWidget(panel)
+        bag_row = QHBoxLayout()
+        self.bag = BagWidget(theme, self)
+        self.bag_label = QLabel(self)
+        self.fails_label = QLabel(self)
+        bag_text = QVBoxLayout()
+        bag_text.addWidget(self.bag_label)
+        bag_text.addWidget(self.fails_label)
+        bag_row.addWidget(self.bag)
+        bag_row.addLayout(bag_text, 1)
+        side.addLayout(bag_row)
+        self.thinking = ThinkingIndicator(theme, self)  # a computer's turn, or a build's progress
+        side.addWidget(self.thinking)
+        self.preview_label = QLabel(self)
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setMinimumHeight(20)
+        self.preview_label.setAccessibleName("Preview")
+        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
+        side.addWidget(self.preview_label)
+        buttons = QGridLayout()
+        buttons.setSpacing(4)
+        self.done_button = QPushButton("Done", self)
+        self.done_button.setToolTip("Submit the tiles you placed (Enter)")
+        self.recall_button = QPushButton("Recall", self)
+        self.recall_button.setToolTip("Take every tile of this turn back (Esc)")
+        self.shuffle_button = QPushButton("Shuffle", self)
+        self.shuffle_button.setToolTip("Shuffle your rack")
+        self.exchange_button = QPushButton("Exchange", self)
+        self.pass_button = QPushButton("Pass", self)
+        self.pass_button.setToolTip("Give up this turn")
+        buttons.addWidget(self.done_button, 0, 0, 1, 2)
+        buttons.addWidget(self.recall_button, 1, 0)
+        buttons.addWidget(self.shuffle_button, 1, 1)
+        buttons.addWidget(self.exchange_button, 2, 0)
+        buttons.addWidget(self.pass_button, 2, 1)
+        self.hint_button = QPushButton("Hint", self)
+        self.hint_button.setToolTip("Show the best moves for your rack (?)")
+        buttons.addWidget(self.hint_button, 3, 0, 1, 2)
+        self.all_buttons = [self.done_button, self.recall_button, self.shuffle_button,
+                            self.exchange_button, self.pass_button, self.hint_button]
+        for b in self.all_buttons:
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        side.addLayout(buttons)
+        self.message_label = QLabel(self)
+        self.message_label.setWordWrap(True)
+        self.message_label.setAccessibleName("Message")
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.message_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # the hints float over the players' panels and the bag (placed by place_hint_panel)
+        self.hint_panel = HintPanel(theme, self)
+        self.hint_panel.placer = self.place_hint_panel
+        side.addWidget(self.message_label, 1)
+        self.side = QWidget(self)
+        self.side.setLayout(side)
+        self.side.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 8, 8, 8)
+        row.setSpacing(10)
+        row.addLayout(left, 3)
+        row.addWidget(self.side, 1)
+        self.animator = Animator(self, theme)
+        self._handoff_room = 0  # extra height the rack's area lends a first draw that needs it
+
+    def apply_scale(self) -> None:
+        """Follow the board's square size: rack, panels, fonts (resolution independence)."""
+        q = max(14.0, self.board.square_size())
+        self.bottom.setFixedHeight(int(max(48, min(q * 1.75, 220), self._handoff_room)))
+        # the side panel stops growing at SIDE_MAX px: its contents stop with it (at 4K its
+        # text outgrew it: "72 tiles in the ba")
+        qs = min(q, SIDE_MAX / 9.5)
+        for panel in self.player_panels:
+            panel.set_scale(qs)
+        self.bag.setFixedSize(int(qs * 1.9), int(qs * 1.9))
+        small = self.theme.font(max(11, qs * 0.4))
+        for w in (self.bag_label, self.fails_label, self.message_label, self.preview_label):
+            w.setFont(small)
+        self.preview_label.setFont(self.theme.font(max(11, qs * 0.44), bold=True))
+        for b in self.all_buttons:
+            b.setFont(self.theme.font(max(11, qs * 0.45), bold=b is self.done_button))
+            b.setMinimumHeight(int(max(24, qs * 0.95)))
+        self.handoff.set_scale(q)
+        self.thinking.set_scale(q)
+        self.hint_panel.set_scale(q)
+        self.game_over_label.setFont(self.theme.font(max(12, q * 0.55), bold=True))
+        side_w = int(max(210, min(q * 9.5, SIDE_MAX)))
+        self.side.setFixedWidth(side_w)
+
+    def place_handoff(self) -> None:
+        """The hand-off panel floats over the rack's area, exactly: never over the board.
+        A first draw that cannot fit there (ties, long names, a small window) makes the area
+        taller until the first player takes the seat: the board shrinks for that moment."""
+        self.layout().activate()  # geometry after any pending size change, not before
+        area = self.bottom.geometry()
+        need = self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()))
+        if need > area.height():
+            self._handoff_room = need
+            self.bottom.setFixedHeight(need)
+            self.layout().activate()
+            area = self.bottom.geometry()
+            self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()))
+        self.handoff.setGeometry(area)
+        self.handoff.raise_()
+        self.animator.sync_geometry()
+
+    def show_handoff(self, on: bool) -> None:
+        if not on and self._handoff_room:
+            self._handoff_room = 0
+            for _ in range(2):  # the rack's area gets its usual height back, the board its size
+                self.apply_scale()
+                self.layout().activate()
+        self.handoff.setVisible(on)
+        if on:
+            self.place_handoff()
+            self.handoff.button.setFocus()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.apply_scale()
+        QTimer.singleShot(0, self._after_resize)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.apply_scale()
+
+    def _after_resize(self) -> None:
+        self.apply_scale()
+        self.place_handoff()
+        self.place_hint_panel()
+        self.animator.sync_geometry()
+
+    def place_hint_panel(self) -> None:
+        """The hint list covers the side panel above the live preview (the players and the
+        bag) or below the buttons, whichever is taller, so the preview and the buttons (Done,
+        Recall) stay in view while a hint is chosen."""
+        self.layout().activate()
+        self.side.layout().activate()
+        side = self.side.geometry()
+        above = self.preview_label.mapTo(self, self.preview_label.rect().topLeft()).y() - 4
+        below = self.hint_button.mapTo(self, self.hint_button.rect().bottomLeft()).y() + 6
+        if above - side.top() >= side.bottom() - below:
+            self.hint_panel.setGeometry(side.left(), side.top(), side.width(),
+                                        max(120, above - side.top()))
+        else:
+            self.hint_panel.setGeometry(side.left(), below, side.width(), side.bottom() - below)
+        self.hint_panel.raise_()
+
+    def map_rect(self, widget: QWidget, rect: QRect) -> QRect:
+        return QRect(widget.mapTo(self, rect.topLeft()), rect.size())
+
+
+class MainWindow(QMainWindow):
+    new_game_requested = Signal()
+    # a game is on the table (new, opened or resumed): self.session is its session
+    game_started = Signal()
+
+    def __init__(self, config: GameConfig, speed: Speed = Speed.NORMAL,
+                 theme: Theme = DEFAULT_THEME, parent: QWidget | None = None,
+                 settings=None, game=None) -> None:
+        """``game``: a game to put on the table (opened or resumed) instead of a new one."""
+        super().__init__(parent)
+        self.theme = theme
+        self.speed = speed
+        self.settings = settings  # a QSettings to remember view choices in, or None (tests)
+        self.show_labels = True
+        if settings is not None:
+            self.show_labels = str(settings.value("view/premium_labels", "true")).lower() != "false"
+        self.config = config
+        self.setWindowTitle("Wordbler")
+        self.setMinimumSize(800, 600)
+        self.wildcard_dialog: WildcardDialog | None = None
+        self.pass_box: QMessageBox | None = None
+        self.game_over_dialog: GameOverDialog | None = None
+        self.history_dialog: ScoreHistoryDialog | None = None
+        self.scoreboard_dialog: ScoreboardDialog | None = None
+        self.about_dialog: AboutDialog | None = None
+        self.computer = None
+        self.generator_factory = None  # tests may plug in another move generator
+        self.move_index = None  # the move generator of the game's dictionary (kept across games)
+        self.hints: HintController | None = None
+        self.setup_dialog = None
+        self.new_game_box: QMessageBox | None = None
+        self.files = FileController(self, settings)
+        self.autosaver = None  # the app attaches one (wordbler.ui.boardgame.startup); tests may not
+        self._build_menus()
+        self.new_game_requested.connect(self.open_new_game_dialog)
+        app = QApplication.instance()
+        if app is not None:  # quitting without closing the window also stops the workers
+            app.aboutToQuit.connect(self._on_quit)
+        self.game_started.connect(self.files.game_started)
+        self.start_game(config, game)
+
+    def open_new_game_dialog(self) -> None:
+        """New game: the setup dialog, after a confirmation if a game is under way."""
+        s = getattr(self, "session", None)
+        if s is not None and s.game.history and not s.is_over:
+            kept = (" The game in progress stays available: File > Resume the previous game."
+                    if self.autosaver is not None
+                    else " The game in progress will be lost.")
+            box = QMessageBox(QMessageBox.Icon.Question, "New game", f"Start a new game?{kept}",
+                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            box.setDefaultButton(QMessageBox.StandardButton.No)
+            box.button(QMessageBox.StandardButton.Yes).setText("New game")
+            box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+            yes = box.button(QMessageBox.StandardButton.Yes)
+            box.buttonClicked.connect(lambda b: self._open_setup() if b is yes else None)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+            self.new_game_box = box
+            box.destroyed.connect(lambda *_: setattr(self, "new_game_box", None))
+            box.open()
+            return
+        self._open_setup()
+
+    def _open_setup(self) -> None:
+        from .setup import SetupDialog
+
+        dlg = SetupDialog(self, previous=self.config)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.accepted.connect(lambda: self.start_game(dlg.config()))
+        self.setup_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "setup_dialog", None))
+        dlg.open()
+
+    # ================================================================= game lifecycle
+    def start_game(self, config: GameConfig, game=None) -> None:
+        """Put ``game`` on the table, or a new game made from ``config``."""
+        old = self.centralWidget()
+        if old is not None:
+            old.animator.finish_all()
+        if self.computer is not None:
+            self.computer.cancel()
+            self.computer.deleteLater()
+        if self.hints is not None:
+            self.hints.reset()
+            self.hints.deleteLater()
+        self.config = config
+        game = config.new_game() if game is None else game
+        self.session = GameSession(game, self)
+        self.table = Table(self.session, self.theme, self)
+        self.table.animator.speed = self.speed
+        self.setCentralWidget(self.table)  # deletes the old table
+        if self.isVisible():
+            self.table.show()  # a child added to a shown window is not shown by itself
+        if old is not None:
+            old.session.deleteLater()
+        self.board = self.table.board
+        self.rack = self.table.rack
+        self.animator = self.table.animator
+        self.computer = None
+        if any(p.computer for p in game.players):
+            from .computer import ComputerRunner
+
+            self.computer = ComputerRunner(self.session, self, self.generator_factory,
+                                           index=self._move_index())
+            if self.computer.index is not None:
+                self.computer.index.prepare()  # built (first run) or loaded before it is needed
+        self.hints = HintController(self.session, self.table.hint_panel, self._move_index, self)
+        self._connect_signals()
+        self._install_undo_actions()
+        self.board.show_labels = self.show_labels
+        self._board_key = None
+        self._handoff_key = None
+        self._pending_shown: set[Coord] = set()
+        self._refresh_all()
+        self.show_message(f"Dictionary: {config.lexicon_label or 'none (every word is accepted)'}. "
+                          f"Rules: {game.rules.title}.", "info")
+        self.game_started.emit()
+
+    def _connect_signals(self) -> None:
+        s, t = self.session, self.table
+        s.board_changed.connect(self._refresh_board)
+        s.rack_changed.connect(self._refresh_rack)
+        s.state_changed.connect(self._refresh_state)
+        s.preview_changed.connect(self._on_preview)
+        s.message.connect(self.show_message)
+        s.blank_letter_needed.connect(self._ask_blank_letter)
+        s.flights.connect(self._on_flights)
+        s.drawn.connect(self._on_drawn)
+        s.returned_to_bag.connect(self._on_returned_to_bag)
+        s.turn_ended.connect(self._on_turn_ended)
+        s.game_over.connect(self._on_game_over)
+        s.undo_stack.indexChanged.connect(self._refresh_state)
+
+        t.board.square_clicked.connect(self._on_square_clicked)
+        t.board.square_double_clicked.connect(self._on_square_double_clicked)
+        t.board.tile_dropped.connect(lambda tile_id, origin, coord: s.move_tile(tile_id, coord))
+        t.board.letter_typed.connect(self._on_letter_typed)
+        t.board.backspace_pressed.connect(self._on_backspace)
+        t.board.escape_pressed.connect(s.recall_all)
+        t.board.enter_pressed.connect(self._on_commit)
+        t.rack.tile_clicked.connect(s.select_tile)
+        t.rack.tile_ctrl_clicked.connect(s.toggle_mark)
+        t.rack.background_clicked.connect(lambda: s.rack_clicked())
+        t.rack.tile_dropped.connect(lambda tile_id, origin, index: s.drop_on_rack(tile_id, index))
+        t.handoff.reveal_requested.connect(self._on_reveal)
+        for panel in t.player_panels:
+            panel.mascot_clicked.connect(self.show_history)
+        t.done_button.clicked.connect(self._on_commit)
+        t.recall_button.clicked.connect(s.recall_all)
+        t.shuffle_button.clicked.connect(s.shuffle)
+        t.exchange_button.clicked.connect(self._on_exchange)
+        t.pass_button.clicked.connect(self.confirm_pass)
+        t.animator.idle.connect(self._on_animations_idle)
+        t.animator.landed.connect(lambda _ids: self._refresh_after_flight())
+        if self.computer is not None:
+            c = self.computer
+            c.preparing.connect(self._on_index_progress)
+            c.failed.connect(lambda text: self.show_message(text, "error"))
+            c.thinking.connect(lambda i: t.thinking.show_thinking(s.game.players[i].name,
+                                                                  s.game.players[i].mascot))
+            c.idle.connect(t.thinking.stop)
+        t.hint_button.clicked.connect(self.hints.request)
+        t.board.square_context_requested.connect(self._on_square_context)
+        s.hint_taken.connect(lambda _rec: self._refresh_state())
+
+    # ================================================================= menus
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.new_action = QAction("&New game…", self)
+        self.new_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_action.triggered.connect(self.new_game_requested)
+        # File: New game, Open…, Open recent, Save, Save as…, Replay this game, Quit
+        self.files.build_menu(bar, self.new_action)
+        self.open_action = self.files.open_action
+        game = bar.addMenu("&Game")
+        self.scoreboard_action = QAction("&Scoreboard", self)
+        self.scoreboard_action.triggered.connect(self.show_scoreboard)
+        game.addAction(self.scoreboard_action)
+        self.hint_action = QAction("Show &hints", self)
+        # "?" is typed with Shift on most layouts: accept it either way
+        self.hint_action.setShortcuts([QKeySequence("?"), QKeySequence("Shift+?")])
+        self.hint_action.triggered.connect(lambda: self.hints.request() if self.hints else None)
+        game.addAction(self.hint_action)
+        self.history_action = QAction("Score &history", self)
+        self.history_action.setShortcut(QKeySequence("Ctrl+H"))
+        self.history_action.triggered.connect(lambda: self.show_history(None))
+        game.addAction(self.history_action)
+
+        self.edit_menu = bar.addMenu("&Edit")
+
+        view = bar.addMenu("&View")
+        self.labels_action = QAction("Show premium &labels", self)
+        self.labels_action.setCheckable(True)
+        self.labels_action.setChecked(self.show_labels)
+        self.labels_action.toggled.connect(self.set_show_labels)
+        view.addAction(self.labels_action)
+        speed_menu = view.addMenu("&Animation speed")
+        self.speed_group = QActionGroup(self)
+        self.speed_actions: dict[Speed, QAction] = {}
+        for sp in Speed:
+            a = QAction(sp.title, self)
+            a.setCheckable(True)
+            a.setChecked(sp is self.speed)
+            a.triggered.connect(lambda _=False, v=sp: self.set_speed(v))
+            self.speed_group.addAction(a)
+            speed_menu.addAction(a)
+            self.speed_actions[sp] = a
+
+        help_menu = bar.addMenu("&Help")
+        about = QAction("&About Wordbler", self)
+        about.triggered.connect(self.show_about)
+        help_menu.addAction(about)
+
+    def _install_undo_actions(self) -> None:
+        self.edit_menu.clear()
+        stack = self.session.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+
+    def set_show_labels(self, on: bool) -> None:
+        self.show_labels = on
+        if self.settings is not None:
+            self.settings.setValue("view/premium_labels", "true" if on else "false")
+        self.board.show_labels = on
+        self._refresh_board()
+
+    def set_speed(self, speed: Speed) -> None:
+        self.speed = speed
+        if self.settings is not None:
+            self.settings.setValue("view/animation_speed", speed.name.lower())
+        self.animator.speed = speed
+        self.speed_actions[speed].setChecked(True)
+
+    # ================================================================= refresh
+    def _refresh_all(self) -> None:
+        self._refresh_board()
+        self._refresh_rack()
+        self._refresh_state()
+        self._on_preview(*self.session.preview_text())
+        QTimer.singleShot(0, self.table.apply_scale)
+
+    def _refresh_after_flight(self) -> None:
+        self._refresh_board()
+        self._refresh_rack()
+
+    def _face(self, tile, letter: str, **kw) -> TileFace:
+        s = self.session
+        return TileFace(letter, 0 if tile.is_blank else s.value(tile), tile.is_blank, **kw)
+
+    def _square_state(self, coord: Coord, flying, selected) -> SquareState:
+        s = self.session
+        p = s.committed(coord)
+        if p is not None:
+            face = self._face(p.tile, p.letter, last_move=coord in s.last_move)
+            return SquareState(face, p.tile.id, False, None, self.show_labels)
+        p = s.pending_at(coord)
+        if p is not None and p.tile.id not in flying:
+            face = self._face(p.tile, p.letter, pending=True, selected=p.tile.id == selected)
+            return SquareState(face, p.tile.id, True, None, self.show_labels)
+        return SquareState(None, None, False, None, self.show_labels)
+
+    def _refresh_board(self, full: bool = False) -> None:
+        """Repaint the squares that can have changed: during a turn only the squares of this
+        turn's tiles (before and after the change); everything when a turn ends."""
+        s = self.session
+        flying = self.animator.in_flight()
+        selected = s.selected
+        pending = {p.coord for p in s.pending()}
+        if full or self._board_key != (len(s.game.history), s.last_move, self.show_labels):
+            coords = self.board.squares.keys()
+            self._board_key = (len(s.game.history), s.last_move, self.show_labels)
+        else:
+            coords = pending | self._pending_shown
+        self._pending_shown = pending
+        self.board.set_square_states({c: self._square_state(c, flying, selected) for c in coords})
+
+    def _refresh_rack(self) -> None:
+        s = self.session
+        hidden = s.handoff or s.is_over
+        marked, selected = s.marked, s.selected
+        faces = []
+        secret = self._rack_secret()  # a computer's tiles stay hidden
+        for t in s.rack_tiles():
+            faces.append((t.id, self._face(t, "" if t.is_blank else t.letter, marked=t.id in marked,
+                                           selected=t.id == selected,
+                                           face_down=secret)))
+        self.rack.hidden_ids = set(self.animator.in_flight())
+        self.rack.set_tiles(faces)
+        self.rack.accepting = not hidden and s.can_act()
+        self.board.accepting = s.can_act()
+
+    def _refresh_state(self, *_args) -> None:
+        s, t = self.session, self.table
+        for panel, view in zip(t.player_panels, s.players()):
+            panel.set_view(view)
+        bag = s.bag_count()
+        t.bag.set_count(bag)
+        t.bag_label.setText(f"{bag} tile{'s' if bag != 1 else ''} in the bag")
+        limit = s.rules.fail_limit
+        t.fails_label.setText(f"Scoreless turns in a row: {s.game.fails} of {limit}")
+        t.fails_label.setStyleSheet(f"color: {self.theme.invalid}" if s.game.fails >= limit - 2 and s.game.fails
+                                    else f"color: {self.theme.muted_text}")
+        act = s.can_act()
+        has_pending = bool(s.pending())
+        t.done_button.setEnabled(act and has_pending)
+        t.recall_button.setEnabled(act and has_pending)
+        t.shuffle_button.setEnabled(act and len(s.rack_tiles()) > 1)
+        t.pass_button.setEnabled(act)
+        hint_blocked = self.hints.blocked() if self.hints is not None else None
+        t.hint_button.setEnabled(act and hint_blocked is None)
+        cost = s.rules.hint_cost
+        t.hint_button.setText(f"Hint (−{cost})" if cost and s.rules.hints_allowed else "Hint")
+        t.hint_button.setToolTip(hint_blocked or "Show the best moves for your rack (?)"
+                                 + (f"; a hint costs {texts.plural(cost, 'point')}" if cost else ""))
+        blocked = s.exchange_blocked()
+        t.exchange_button.setEnabled(act and blocked is None)
+        n = len(s.marked)
+        t.exchange_button.setText(f"Exchange {n}" if n else "Exchange")
+        t.exchange_button.setToolTip(blocked or f"Put the {texts.plural(n, 'marked tile')} back in the bag "
+                                                f"and draw as many")
+        t.exchange_button.setStatusTip(blocked or "")
+        # what covers the bottom: the rack, the hand-off, or the final result
+        if s.is_over:
+            t.game_over_label.setText(texts.describe_outcome(s.game.outcome, s.names()))
+            t.bottom.setCurrentWidget(t.game_over_label)
+            t.show_handoff(False)
+        elif s.handoff and not self.animator.busy and self._computer_next():
+            t.show_handoff(False)
+            t.bottom.setCurrentWidget(t.covered)
+            QTimer.singleShot(0, self._reveal_for_computer)
+        elif s.handoff and not self.animator.busy:
+            self._fill_handoff()
+            t.bottom.setCurrentWidget(t.covered)
+            t.show_handoff(True)
+        elif not s.handoff:
+            t.bottom.setCurrentWidget(t.rack)
+            t.show_handoff(False)
+        if s.is_over:
+            self.setWindowTitle(self.files.title("Wordbler — game over"))
+        else:
+            self.setWindowTitle(self.files.title(f"Wordbler — {s.game.players[s.current].name} to play"))
+        self.setWindowModified(self.files.is_modified())
+
+    def _computer_next(self) -> bool:
+        g = self.session.game
+        return self.computer is not None and g.players[g.current].computer is not None
+
+    def _reveal_for_computer(self) -> None:
+        s = self.session
+        if s.handoff and not s.is_over and self._computer_next() and not self.animator.busy:
+            s.reveal()  # the runner answers computer_to_move with apply_move
+
+    def _fill_handoff(self) -> None:
+        s = self.session
+        g = s.game
+        key = (id(s), len(g.history), g.current)
+        if key == self._handoff_key:
+            return  # already showing this hand-off (refreshes come often)
+        self._handoff_key = key
+        nxt = g.players[g.current]
+        if s.last_record is None:
+            # the draw for first player, as it happened
+            specs_by_seat = {seat: g.players[i] for i, seat in enumerate(g.seat_order)}
+            draw = []
+            for n, rnd in enumerate(g.first_draw.rounds):
+                line = []
+                for seat, tile in rnd.draws:
+                    name = specs_by_seat[seat].name
+                    letter = "" if tile.is_blank else tile.letter
+                    won = seat == g.first_draw.winner and n == len(g.first_draw.rounds) - 1
+                    line.append((name, TileFace(letter, s.value(tile), tile.is_blank), won))
+                draw.append(line)
+            ties = len(g.first_draw.rounds) - 1
+            tie_text = f" after {texts.plural(ties, 'tie')}" if ties else ""
+            recap = (f"Draw for first play — nearest to A wins, a blank beats all. "
+                     f"{nxt.name} goes first{tie_text}.")
+            self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw)
+            self.table.handoff.animate_draw(self.animator.speed.factor)
+        else:
+            # every turn since the next player's own last turn, oldest first
+            since = []
+            for rec in reversed(g.history):
+                if rec.player == g.current and rec.kind is not TurnKind.HINT:
+                    break
+                if rec.kind is not TurnKind.HINT:
+                    since.append(texts.describe_record(rec, s.names()))
+            recap = "\n".join(reversed(since)) or texts.describe_record(s.last_record, s.names())
+            self.table.handoff.set_content(nxt.name, nxt.mascot, recap)
+        humans = [p for p in g.players if p.computer is None]
+        if len(humans) == 1:
+            self.table.handoff.title.setText(f"Your turn, {nxt.name}")
+        self.table.handoff.set_scale(max(14.0, self.board.square_size()))
+        self.table.place_handoff()
+
+    def _on_preview(self, text: str, ok: bool) -> None:
+        t = self.table
+        t.preview_label.setText(text)
+        colour = self.theme.ok if ok else self.theme.invalid
+        t.preview_label.setStyleSheet(f"color: {colour}")
+
+    def show_message(self, text: str, level: str = "info") -> None:
+        colour = {"error": self.theme.invalid, "ok": self.theme.ok}.get(level, self.theme.text)
+        self.table.message_label.setStyleSheet(f"color: {colour}")
+        self.table.message_label.setText(text)
+
+    # ================================================================= intents from widgets
+    def _on_square_clicked(self, coord: Coord) -> None:
+        s = self.session
+        if s.selected is not None or s.pending_at(coord) is not None:
+            s.square_clicked(coord)
+            return
+        if s.committed(coord) is None:
+            if self.board.cursor == coord:
+                self.board.toggle_direction()
+            else:
+                self.board.set_cursor(coord)
+        self.board.setFocus()
+
+    def _on_square_double_clicked(self, coord: Coord) -> None:
+        """Double-click a tile of this turn: back to the rack."""
+        s = self.session
+        p = s.pending_at(coord)
+        if p is not None:
+            s.move_tile(p.tile.id, len(s.rack_tiles()), animate=True)
+
+    def _on_letter_typed(self, letter: str, coord: Coord) -> None:
+        s = self.session
+        if s.committed(coord) is not None or s.pending_at(coord) is not None:
+            self.board.advance_cursor()
+            coord = self.board.cursor
+            if s.committed(coord) is not None or s.pending_at(coord) is not None:
+                return
+        if s.place_letter(letter, coord):
+            self.board.advance_cursor()
+
+    def _on_backspace(self) -> None:
+        coord = self.session.take_back_last()
+        if coord is not None:
+            self.board.set_cursor(coord)
+
+    def _on_commit(self) -> None:
+        self.session.commit()
+
+    def _on_exchange(self) -> None:
+        self.session.exchange_marked()
+
+    def confirm_pass(self) -> None:
+        if not self.session.can_act():
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Pass",
+                          f"{self.session.game.players[self.session.current].name}, pass this turn? "
+                          "You score nothing and keep your tiles.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.button(QMessageBox.StandardButton.Yes).setText("Pass")
+        box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        box.buttonClicked.connect(lambda b: self.session.pass_turn() if b is yes else None)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.pass_box = box
+        box.destroyed.connect(lambda *_: setattr(self, "pass_box", None))
+        box.open()
+
+    def _ask_blank_letter(self, tile_id: int, coord: Coord) -> None:
+        dlg = WildcardDialog(self, self.theme)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.letter_chosen.connect(lambda letter: self.session.move_tile(tile_id, coord, letter=letter))
+        dlg.letter_chosen.connect(lambda letter: self.show_message(
+            f"The blank is {letter} for now: right-click it to choose another letter.", "info"))
+        dlg.rejected.connect(lambda: self.show_message("The blank stays on your rack.", "info"))
+        self.wildcard_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
+        dlg.open()
+
+    def _on_reveal(self) -> None:
+        self.session.reveal()
+        self.board.setFocus()
+        s = self.session
+        self.show_message(f"{s.game.players[s.current].name}, your turn. Drag tiles to the board, "
+                          "or click a square and type.", "info")
+
+    # ================================================================= animations
+    def _rect_of(self, loc, count: int | None = None) -> QRect:
+        if isinstance(loc, Coord):
+            return self.table.map_rect(self.board, self.board.square_rect(loc))
+        return self.table.map_rect(self.rack, self.rack.slot_rect(loc, count))
+
+    def _bag_rect(self) -> QRect:
+        bag = self.table.bag
+        side = int(self.board.square_size())
+        c = bag.mapTo(self.table, bag.rect().center())
+        return QRect(c.x() - side // 2, c.y() - side // 2, side, side)
+
+    def _on_flights(self, flights: tuple[Flight, ...]) -> None:
+        if self.animator.speed is Speed.OFF or not self.isVisible():
+            return
+        new_count = len(self.session.rack_tiles())
+        old_count = len(self.rack.tile_ids())
+        items = []
+        for f in flights:
+            src = self._rect_of(f.source, old_count)
+            dst = self._rect_of(f.target, new_count)
+            face = self._face(f.tile, f.letter if (isinstance(f.source, Coord) or not f.tile.is_blank) else "")
+            items.append((f.tile.id, face, src, dst))
+        self.animator.fly(items, stagger=False)
+        self._refresh_after_flight()
+
+    def _on_drawn(self, tiles) -> None:
+        if self.animator.speed is Speed.OFF or not self.isVisible():
+            return
+        rack_ids = [t.id for t in self.session.rack_tiles()]
+        items = []
+        for t in tiles:
+            if t.id in rack_ids:
+                dst = self._rect_of(rack_ids.index(t.id), len(rack_ids))
+                face = self._face(t, "" if t.is_blank else t.letter, face_down=self._rack_secret())
+                items.append((t.id, face, self._bag_rect(), dst))
+        self.animator.fly(items, shake=self.table.bag)
+
+    def _rack_secret(self) -> bool:
+        """Is the rack on show a computer's (its tiles are shown face down)?"""
+        s = self.session
+        return s.game.players[s.rack_player].computer is not None
+
+    def _on_returned_to_bag(self, pairs) -> None:
+        if self.animator.speed is Speed.OFF or not self.isVisible():
+            return
+        items = []
+        for tile, index in pairs:
+            src = self._rect_of(index, len(self.rack.tile_ids()))
+            face = self._face(tile, "" if tile.is_blank else tile.letter, face_down=self._rack_secret())
+            items.append((-1 - tile.id, face, src, self._bag_rect()))
+        self.animator.fly(items)
+
+    def _on_animations_idle(self) -> None:
+        self._refresh_board()
+        self._refresh_rack()
+        self._refresh_state()
+
+    # ================================================================= turn and game end
+    def _on_turn_ended(self, record) -> None:
+        s = self.session
+        self.show_message(texts.describe_record(record, s.names()),
+                          "error" if record.kind is TurnKind.FAILED_PLAY else "ok")
+        self.board.set_cursor(None)
+
+    def _on_game_over(self, outcome) -> None:
+        self.board.set_cursor(None)
+        dlg = GameOverDialog(self.session, self)
+        dlg.new_game_requested.connect(self.new_game_requested)
+        self.game_over_dialog = dlg
+        self.show_message(texts.describe_outcome(outcome, self.session.names()), "ok")
+        dlg.open()
+
+    # ================================================================= dialogs
+    def show_history(self, player: int | None = None) -> None:
+        dlg = ScoreHistoryDialog(self.session, player, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.history_dialog = dlg
+        dlg.show()
+
+    def show_scoreboard(self) -> None:
+        dlg = ScoreboardDialog(self.session, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.scoreboard_dialog = dlg
+        dlg.show()
+
+    def show_about(self) -> None:
+        dlg = AboutDialog(self.config.lexicon_label, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.about_dialog = dlg
+        dlg.show()
+
+    def _move_index(self):
+        """The move index for this game's dictionary and rules (made on first use, kept for
+        the next game when that one uses the same); None without a dictionary."""
+        game = self.session.game
+        if game.lexicon is None:
+            return None
+        from .moveindex import MoveIndex, default_factory
+
+        factory = self.generator_factory or default_factory
+        idx = self.move_index
+        if idx is None or not idx.matches(game.lexicon, game.rules) or idx.factory is not factory:
+            if idx is not None:
+                idx.close()
+            idx = MoveIndex(game.lexicon, game.rules, factory, self)
+            self.move_index = idx
+        return idx
+
+    def _on_index_progress(self, fraction: float) -> None:
+        """The computer's move index is being built (the first run): show how far."""
+        self.table.thinking.show_progress(fraction)
+
+    def _on_square_context(self, coord: Coord) -> None:
+        """Right-click on a blank placed this turn: choose its letter again."""
+        s = self.session
+        p = s.pending_at(coord)
+        if p is None or not p.tile.is_blank or not s.can_act():
+            return
+        dlg = WildcardDialog(self, self.theme)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.letter_chosen.connect(lambda letter: s.relabel_blank(coord, letter))
+        self.wildcard_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
+        dlg.open()
+
+    def closeEvent(self, event) -> None:
+        if not self.files.confirm_close():  # unsaved changes: it asks, then closes again
+            event.ignore()
+            return
+        self.animator.finish_all()
+        self._stop_workers()
+        super().closeEvent(event)
+
+    def _on_quit(self) -> None:
+        """The application is quitting: stop this window's jobs and let them end before Python
+        does (a worker still running Python code while the interpreter shuts down crashes)."""
+        self._stop_workers()
+        QThreadPool.globalInstance().waitForDone(5000)  # cancelled jobs end within one call
+
+    def _stop_workers(self) -> None:
+        """End every job of this window in the thread pool at its next move generation (or
+        build progress report): Qt waits for the pool when the application quits."""
+        if self.hints is not None:
+            self.hints.cancel()
+        if self.move_index is not None:
+            self.move_index.close()  # a build under way stops at its next progress report
+        if self.computer is not None:
+            self.computer.cancel()

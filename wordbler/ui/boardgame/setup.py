@@ -1,0 +1,465 @@
+"""The setup dialog: players (name, mascot, human or computer), rules preset, dictionary.
+
+A mascot is picked by dragging it from the palette onto a player's box (MIME type
+``application/x-wordbler-mascot``); each pick is a command on the dialog's undo stack, so
+"Undo pick" (Ctrl+Z) gives the previous mascot back, also to a player it was taken from.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QDrag, QKeySequence, QPainter, QPixmap, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QCheckBox,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from wordbler.boardgame.game import PlayerSpec
+from wordbler.boardgame.rules import PRESETS
+
+from .config import DictionaryUnavailable, GameConfig, computer_levels, load_lexicon
+from .mascots import mascot_names, mascot_title, paint_mascot
+from .mime import mascot_mime, read_mascot_mime
+from .panels import MascotView
+from .theme import DEFAULT_THEME
+
+DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+class MascotChip(MascotView):
+    """A mascot in the palette: drag it onto a player."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(name, parent)
+        self._press: QPoint | None = None
+        self.setToolTip(f"{mascot_title(name)}: drag onto a player")
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setFixedSize(52, 52)
+        self.setAccessibleName(mascot_title(name))
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._press is None:
+            return
+        if (event.position().toPoint() - self._press).manhattanLength() < QApplication.startDragDistance():
+            return
+        self._press = None
+        drag = QDrag(self)
+        drag.setMimeData(mascot_mime(self.mascot()))
+        dpr = self.devicePixelRatioF()
+        pm = QPixmap(self.size() * dpr)
+        pm.setDevicePixelRatio(dpr)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        paint_mascot(p, QRectF(0, 0, self.width(), self.height()), self.mascot())
+        p.end()
+        drag.setPixmap(pm)
+        drag.setHotSpot(QPoint(self.width() // 2, self.height() // 2))
+        drag.exec(Qt.DropAction.CopyAction)
+
+    def mouseReleaseEvent(self, event) -> None:
+        self._press = None
+
+
+class PlayerBox(QFrame):
+    """One seat: name, mascot (a drop target), human or computer."""
+
+    mascot_dropped = Signal(int, str)  # seat, mascot
+    changed = Signal()
+
+    def __init__(self, seat: int, levels: dict[str, str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName("PlayerBox")
+        DEFAULT_THEME.apply_surface(self, DEFAULT_THEME.panel_background)
+        self.setAcceptDrops(True)
+        self._hover = False
+        self.mascot_view = MascotView(None, self)
+        self.mascot_view.setFixedSize(64, 64)
+        self.mascot_view.setToolTip("Drag a mascot here")
+        self.mascot_hint = QLabel("Drag a mascot here", self)
+        self.mascot_hint.setStyleSheet(f"color: {DEFAULT_THEME.muted_text}; font-size: 11px")
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setPlaceholderText("Name (required)")
+        self.name_edit.setMaxLength(24)
+        self.name_edit.setAccessibleName(f"Name of player {seat + 1}")
+        self.name_error = QLabel(self)
+        self.name_error.setStyleSheet(f"color: {DEFAULT_THEME.invalid}; font-size: 11px")
+        self.kind = QComboBox(self)
+        self.kind.addItem("Human", None)
+        for key, title in levels.items():
+            self.kind.addItem(f"Computer: {title}", key)
+        self.kind.setVisible(bool(levels))
+        self.kind.setAccessibleName(f"Player {seat + 1} is")
+        title = QLabel(f"<b>Player {seat + 1}</b>", self)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.addWidget(self.mascot_view, 0, 0, 3, 1)
+        grid.addWidget(title, 0, 1)
+        grid.addWidget(self.mascot_hint, 0, 2, Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(self.name_edit, 1, 1, 1, 2)
+        grid.addWidget(self.name_error, 2, 1)
+        grid.addWidget(self.kind, 2, 2)
+        grid.setColumnStretch(1, 1)
+        self.name_error.setWordWrap(True)
+        self.setMinimumHeight(104)
+        self.setMinimumWidth(300)
+        self.name_edit.textChanged.connect(self.changed)
+        self.kind.currentIndexChanged.connect(self.changed)
+        self._style()
+
+    def _style(self) -> None:
+        border = DEFAULT_THEME.selected if self._hover else "#cfc8b8"
+        self.setStyleSheet(f"QFrame#PlayerBox {{ background: {DEFAULT_THEME.panel_background}; "
+                           f"border: 2px {'solid' if self._hover else 'dashed'} {border}; border-radius: 8px; }}"
+                           f"QLabel {{ color: {DEFAULT_THEME.text}; }}")
+
+    def mascot(self) -> str | None:
+        return self.mascot_view.mascot()
+
+    def set_mascot(self, name: str | None) -> None:
+        self.mascot_view.set_mascot(name)
+        self.mascot_hint.setText(mascot_title(name) if name else "Drag a mascot here")
+        self.mascot_view.setAccessibleName(mascot_title(name) if name else "no mascot")
+
+    def name(self) -> str:
+        return self.name_edit.text().strip()
+
+    def computer(self) -> str | None:
+        return self.kind.currentData()
+
+    def dragEnterEvent(self, event) -> None:
+        if read_mascot_mime(event.mimeData()):
+            event.acceptProposedAction()
+            self._hover = True
+            self._style()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if read_mascot_mime(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event) -> None:
+        self._hover = False
+        self._style()
+
+    def dropEvent(self, event) -> None:
+        self._hover = False
+        self._style()
+        name = read_mascot_mime(event.mimeData())
+        if not name:
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        self.mascot_dropped.emit(self.seat, name)
+
+
+class PickMascotCommand(QUndoCommand):
+    """Give ``mascot`` to ``seat``; a player who had it loses it (undo restores both)."""
+
+    def __init__(self, dialog: "SetupDialog", seat: int, mascot: str) -> None:
+        super().__init__(f"Pick {mascot_title(mascot)} for player {seat + 1}")
+        self.dialog = dialog
+        self.before = dialog.mascots()
+        after = list(self.before)
+        for i, m in enumerate(after):
+            if m == mascot:
+                after[i] = None
+        after[seat] = mascot
+        self.after = after
+
+    def redo(self) -> None:
+        self.dialog._set_mascots(self.after)
+
+    def undo(self) -> None:
+        self.dialog._set_mascots(self.before)
+
+
+class SetupDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None, rules: str = "standard",
+                 previous: GameConfig | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game — Wordbler")
+        self.undo_stack = QUndoStack(self)
+        self._config: GameConfig | None = None
+        self._file_lexicon = None  # (path, lexicon, label) once a file loaded
+        levels = computer_levels()
+        layout = QVBoxLayout(self)
+
+        # players
+        players = QGroupBox("Players", self)
+        pl = QVBoxLayout(players)
+        count_row = QHBoxLayout()
+        count_row.addWidget(QLabel("Number of players:"))
+        self.count = QSpinBox(self)
+        self.count.setRange(2, 4)
+        self.count.setAccessibleName("Number of players")
+        count_row.addWidget(self.count)
+        count_row.addStretch(1)
+        self.undo_button = QPushButton("Undo pick", self)
+        self.undo_button.setToolTip("Take back the last mascot pick (Ctrl+Z)")
+        self.undo_button.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_button.setEnabled(False)
+        count_row.addWidget(self.undo_button)
+        pl.addLayout(count_row)
+        palette = QHBoxLayout()
+        palette.setSpacing(4)
+        self.chips = [MascotChip(name, self) for name in mascot_names()]
+        for chip in self.chips:
+            palette.addWidget(chip)
+        palette.addStretch(1)
+        pl.addWidget(QLabel("Drag a mascot onto each player:"))
+        pl.addLayout(palette)
+        boxes = QGridLayout()
+        self.boxes = [PlayerBox(i, levels, self) for i in range(4)]
+        for i, box in enumerate(self.boxes):
+            boxes.addWidget(box, i // 2, i % 2)
+            box.name_edit.setText("" if i >= 2 else DEFAULT_NAMES[i])
+        pl.addLayout(boxes)
+        if not levels:
+            note = QLabel("Computer players are not available in this build: every seat is human.")
+            note.setStyleSheet(f"color: {DEFAULT_THEME.muted_text}")
+            pl.addWidget(note)
+        layout.addWidget(players)
+
+        # rules
+        rules_box = QGroupBox("Rules", self)
+        rl = QVBoxLayout(rules_box)
+        self.rules = QComboBox(self)
+        for preset in PRESETS.values():
+            self.rules.addItem(preset.title, preset.name)
+        self.rules.setAccessibleName("Rules preset")
+        self.rules_text = QLabel(self)
+        self.rules_text.setWordWrap(True)
+        rl.addWidget(self.rules)
+        rl.addWidget(self.rules_text)
+        hint_row = QHBoxLayout()
+        self.hints_check = QCheckBox("Allow hints", self)
+        self.hints_check.setChecked(True)
+        self.hints_check.setToolTip("A Hint button shows the best moves for the rack; "
+                                    "every hint is written in the score history")
+        self.hint_cost = QSpinBox(self)
+        self.hint_cost.setRange(0, 50)
+        self.hint_cost.setSuffix(" points")
+        self.hint_cost.setSpecialValueText("free")
+        self.hint_cost.setAccessibleName("Cost of a hint")
+        hint_row.addWidget(self.hints_check)
+        hint_row.addWidget(QLabel("cost of a hint:", self))
+        hint_row.addWidget(self.hint_cost)
+        hint_row.addStretch(1)
+        rl.addLayout(hint_row)
+        layout.addWidget(rules_box)
+
+        # dictionary
+        dict_box = QGroupBox("Dictionary", self)
+        dl = QGridLayout(dict_box)
+        self.bundled_radio = QRadioButton("Bundled English word list", self)
+        self.file_radio = QRadioButton("A word list file:", self)
+        group = QButtonGroup(self)
+        group.addButton(self.bundled_radio)
+        group.addButton(self.file_radio)
+        self.bundled_radio.setChecked(True)
+        self.file_edit = QLineEdit(self)
+        self.file_edit.setPlaceholderText("one word per line, or a JSON array")
+        self.browse = QPushButton("Browse…", self)
+        self.dict_status = QLabel(self)
+        self.dict_status.setWordWrap(True)
+        dl.addWidget(self.bundled_radio, 0, 0, 1, 3)
+        dl.addWidget(self.file_radio, 1, 0)
+        dl.addWidget(self.file_edit, 1, 1)
+        dl.addWidget(self.browse, 1, 2)
+        dl.addWidget(self.dict_status, 2, 0, 1, 3)
+        dl.setColumnStretch(1, 1)
+        layout.addWidget(dict_box)
+
+        self.problem = QLabel(self)
+        self.problem.setStyleSheet(f"color: {DEFAULT_THEME.invalid}")
+        self.problem.setWordWrap(True)
+        layout.addWidget(self.problem)
+        self.buttons = QDialogButtonBox(self)
+        self.start_button = self.buttons.addButton("Start game", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.start_button.setDefault(True)
+        self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        layout.addWidget(self.buttons)
+
+        self._connect_signals()
+        index = self.rules.findData(previous.rules if previous else rules)
+        self.rules.setCurrentIndex(max(0, index))
+        defaults = mascot_names()
+        self._set_mascots([defaults[i] if i < len(defaults) else None for i in range(4)])
+        if previous is not None:
+            self.count.setValue(len(previous.players))
+            for box, spec in zip(self.boxes, previous.players):
+                box.name_edit.setText(spec.name)
+                box.set_mascot(spec.mascot)
+                i = box.kind.findData(spec.computer)
+                box.kind.setCurrentIndex(max(0, i))
+            changes = dict(getattr(previous, "rule_changes", ()))
+            self.hints_check.setChecked(bool(changes.get("hints_allowed", True)))
+            self.hint_cost.setValue(int(changes.get("hint_cost", 0)))
+        self._on_count()
+        self._on_rules()
+        self.validate()
+        self.resize(self.sizeHint())
+
+    def _connect_signals(self) -> None:
+        self.count.valueChanged.connect(self._on_count)
+        self.rules.currentIndexChanged.connect(self._on_rules)
+        self.hints_check.toggled.connect(self.hint_cost.setEnabled)
+        for box in self.boxes:
+            box.mascot_dropped.connect(self.pick_mascot)
+            box.changed.connect(self.validate)
+        self.undo_button.clicked.connect(self.undo_stack.undo)
+        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        self.browse.clicked.connect(self._browse)
+        self.file_edit.editingFinished.connect(lambda: self.load_file(self.file_edit.text()))
+        self.file_radio.toggled.connect(lambda _on: self.validate())
+        self.buttons.accepted.connect(self._on_start)
+        self.buttons.rejected.connect(self.reject)
+
+    # ---------------------------------------------------------------- mascots
+    def mascots(self) -> list[str | None]:
+        return [box.mascot() for box in self.boxes]
+
+    def _set_mascots(self, mascots) -> None:
+        for box, m in zip(self.boxes, mascots):
+            box.set_mascot(m)
+
+    def pick_mascot(self, seat: int, mascot: str) -> None:
+        if self.boxes[seat].mascot() == mascot:
+            return
+        self.undo_stack.push(PickMascotCommand(self, seat, mascot))
+
+    # ---------------------------------------------------------------- rules, count
+    def _on_rules(self) -> None:
+        preset = PRESETS[self.rules.currentData()]
+        self.rules_text.setText(preset.description)
+        self.count.setRange(preset.min_players, preset.max_players)
+        self._on_count()
+
+    def _on_count(self) -> None:
+        n = self.count.value()
+        for i, box in enumerate(self.boxes):
+            box.setVisible(i < n)
+            if i < n and not box.name_edit.text() and not box.name_edit.isModified():
+                box.name_edit.setText(DEFAULT_NAMES[i])
+        self.validate()
+
+    # ---------------------------------------------------------------- dictionary
+    def _browse(self) -> None:
+        dlg = QFileDialog(self, "Choose a word list")
+        dlg.setNameFilters(["Word lists (*.txt *.json *.dic)", "All files (*)"])
+        dlg.fileSelected.connect(self.load_file)
+        dlg.open()
+
+    def load_file(self, path: str) -> bool:
+        """Load a word list file now and say inline whether it worked."""
+        path = path.strip()
+        if not path:
+            return False
+        self.file_edit.setText(path)
+        self.file_radio.setChecked(True)
+        try:
+            lexicon, label = load_lexicon(path)
+        except DictionaryUnavailable as e:
+            self._file_lexicon = None
+            self._dict_message(f"Could not load this word list: {e}", error=True)
+            self.validate()
+            return False
+        self._file_lexicon = (path, lexicon, label)
+        self._dict_message(f"Loaded {label}.", error=False)
+        self.validate()
+        return True
+
+    def _dict_message(self, text: str, error: bool) -> None:
+        colour = DEFAULT_THEME.invalid if error else DEFAULT_THEME.ok
+        self.dict_status.setStyleSheet(f"color: {colour}")
+        self.dict_status.setText(text)
+
+    # ---------------------------------------------------------------- validation
+    def problems(self) -> list[str]:
+        out = []
+        n = self.count.value()
+        seen: dict[str, int] = {}
+        for box in self.boxes[:n]:
+            name = box.name()
+            error = ""
+            if not name:
+                error = "A name is required."
+            elif name.casefold() in seen:
+                error = f"Player {seen[name.casefold()] + 1} already has this name."
+            else:
+                seen[name.casefold()] = box.seat
+            box.name_error.setText(error)
+            box.name_edit.setStyleSheet(f"border: 2px solid {DEFAULT_THEME.invalid}" if error else "")
+            if error:
+                out.append(f"Player {box.seat + 1}: {error}")
+        if self.file_radio.isChecked() and (self._file_lexicon is None
+                                            or self._file_lexicon[0] != self.file_edit.text().strip()):
+            out.append("Choose a word list file that loads, or use the bundled one.")
+        return out
+
+    def validate(self) -> bool:
+        problems = self.problems()
+        self.problem.setText(" ".join(problems))
+        self.start_button.setEnabled(not problems)
+        self.start_button.setToolTip(" ".join(problems))
+        return not problems
+
+    def _on_start(self) -> None:
+        if not self.validate():
+            return
+        if self.file_radio.isChecked():
+            _path, lexicon, label = self._file_lexicon
+        else:
+            try:
+                lexicon, label = load_lexicon(None)
+            except DictionaryUnavailable as e:
+                self._dict_message(f"The bundled word list cannot be used: {e}", error=True)
+                return
+        n = self.count.value()
+        specs = tuple(PlayerSpec(b.name(), b.mascot(), b.computer()) for b in self.boxes[:n])
+        self._config = GameConfig(specs, self.rules.currentData(), lexicon, label,
+                                  rule_changes=self.rule_changes())
+        self.accept()
+
+    def rule_changes(self) -> tuple[tuple[str, object], ...]:
+        """The hint options, as changes to the preset's rules."""
+        changes: list[tuple[str, object]] = []
+        if not self.hints_check.isChecked():
+            changes.append(("hints_allowed", False))
+        elif self.hint_cost.value():
+            changes.append(("hint_cost", self.hint_cost.value()))
+        return tuple(changes)
+
+    def config(self) -> GameConfig:
+        if self._config is None:
+            raise RuntimeError("the dialog was not accepted")
+        return self._config
+
+    def sizeHint(self) -> QSize:
+        return QSize(760, 640)

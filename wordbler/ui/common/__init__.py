@@ -1,0 +1,1 @@
+"""Widgets, theme and helpers shared by the games' windows."""

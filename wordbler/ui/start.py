@@ -1,0 +1,335 @@
+"""The suite's start page, the Game menu every game window gets, and the launcher behind both.
+
+The start page lists the five games with a picture and one line each.  A game is playable
+when its window package (``wordbler.ui.<key>``) offers ``create_window(parent=None)``; the
+others are listed as coming, their button disabled.  The :class:`Launcher` opens a game's
+window (one per game: asking again raises the open one), gives it the Game menu, and keeps the
+windows alive.  The board game starts through its own :class:`~wordbler.ui.boardgame.startup.Startup`
+(resume offer, setup dialog), exactly as ``wordbler`` did before the suite.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtCore import QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    key: str  # the window package: wordbler.ui.<key>
+    title: str
+    line: str  # one line on the start page
+    picture: tuple[str, ...]  # letters of the little picture, row by row ("." = no tile)
+    colour: str
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry("boardgame", "Board game",
+              "Crossword tiles on a 15×15 board for 2–4 players at one PC, or against the computer.",
+              ("W...", "ORB.", "R.E.", "DOTS"), "#2f5d50"),
+    GameEntry("snake", "Word Snake",
+              "Drag through neighbouring letters to spell words before the time runs out.",
+              ("SNA", "EKE", "TOR"), "#6c3483"),
+    GameEntry("wordgrid", "Word Grid",
+              "Swap letters two at a time to restore a grid of crossing words.",
+              ("CRANE", "A.O.A", "TIMER", "E.E.E", "RATED"), "#b9770e"),
+    GameEntry("wordsearch", "Word Search",
+              "Find the words hidden in a grid of letters, in eight directions; print it too.",
+              ("WQFIND", "OKHIDE", "RXLOOK", "DSEEKZ"), "#1f618d"),
+    GameEntry("wordtools", "Word tools",
+              "Anagrams, patterns and every word in a letter grid, in English and Russian.",
+              ("ANAG", "?..R", "PAT*"), "#7b241c"),
+)
+
+_ENTRIES = {g.key: g for g in GAMES}
+
+
+def entry(key: str) -> GameEntry:
+    return _ENTRIES[key]
+
+
+def window_factory(key: str) -> Callable[..., QMainWindow] | None:
+    """The ``create_window`` of a game's window package, or None while the game is coming."""
+    if key == "boardgame":
+        return None  # started by the launcher through its Startup, not a plain factory
+    name = f"wordbler.ui.{key}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name is not None and (e.name == name or name.startswith(e.name + ".")):
+            return None
+        raise
+    factory = getattr(module, "create_window", None)
+    return factory if callable(factory) else None
+
+
+def is_available(key: str) -> bool:
+    return key == "boardgame" or window_factory(key) is not None
+
+
+# ------------------------------------------------------------------------------ pictures
+def game_picture(game: GameEntry, size: int) -> QPixmap:
+    """A small picture of the game: its letters on tiles, painted (so it scales crisply)."""
+    ratio = 1.0
+    pm = QPixmap(size, size)
+    pm.setDevicePixelRatio(ratio)
+    pm.fill(QColor(game.colour))
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    rows = game.picture
+    n = max(len(rows), max(len(r) for r in rows))
+    margin = size * 0.08
+    cell = (size - 2 * margin) / n
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(max(6, int(cell * 0.6)))
+    p.setFont(font)
+    top = margin + (n - len(rows)) * cell / 2
+    for r, row in enumerate(rows):
+        left = margin + (n - len(row)) * cell / 2
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            rect = QRectF(left + c * cell + cell * 0.06, top + r * cell + cell * 0.06,
+                          cell * 0.88, cell * 0.88)
+            p.setPen(QPen(QColor("#b58a3c"), max(1.0, cell * 0.04)))
+            p.setBrush(QColor("#f6dfa8"))
+            p.drawRoundedRect(rect, cell * 0.12, cell * 0.12)
+            p.setPen(QColor("#2b2118"))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, ch)
+    p.end()
+    return pm
+
+
+# ------------------------------------------------------------------------------ start page
+class GameCard(QFrame):
+    """One game on the start page: picture, title, one line, and its button."""
+
+    chosen = Signal(str)
+
+    def __init__(self, game: GameEntry, available: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.setObjectName(f"card-{game.key}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.picture = QLabel()
+        self.picture.setFixedSize(96, 96)
+        self.picture.setPixmap(game_picture(game, 96))
+        self.picture.setAccessibleName(f"{game.title} picture")
+        self.title = QLabel(game.title)
+        f = self.title.font()
+        f.setPointSizeF(f.pointSizeF() * 1.35)
+        f.setBold(True)
+        self.title.setFont(f)
+        self.line = QLabel(game.line if available else f"{game.line}  (Coming soon.)")
+        self.line.setWordWrap(True)
+        self.line.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.button = QPushButton("Play" if available else "Coming soon")
+        self.button.setObjectName(f"play-{game.key}")
+        self.button.setEnabled(available)
+        self.button.setAccessibleName(f"Play {game.title}" if available else f"{game.title}: coming soon")
+        self.button.setAutoDefault(True)
+        self.button.clicked.connect(lambda: self.chosen.emit(self.game.key))
+
+        text = QVBoxLayout()
+        text.addWidget(self.title)
+        text.addWidget(self.line)
+        text.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.button)
+        text.addLayout(buttons)
+        row = QHBoxLayout(self)
+        row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
+        row.addLayout(text, 1)
+
+
+class StartPage(QMainWindow):
+    """The first window of ``wordbler``: every game of the suite, one card each."""
+
+    game_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Wordbler")
+        self.setObjectName("start-page")
+        self.cards: dict[str, GameCard] = {}
+        body = QWidget()
+        outer = QVBoxLayout(body)
+        heading = QLabel("Wordbler")
+        hf = heading.font()
+        hf.setPointSizeF(hf.pointSizeF() * 2.0)
+        hf.setBold(True)
+        heading.setFont(hf)
+        sub = QLabel("A suite of word games. Choose one to play.")
+        sub.setWordWrap(True)
+        outer.addWidget(heading)
+        outer.addWidget(sub)
+        grid = QGridLayout()
+        grid.setSpacing(12)
+        self._grid = grid
+        outer.addLayout(grid)
+        outer.addStretch(1)
+        for game in GAMES:
+            card = GameCard(game, is_available(game.key))
+            card.chosen.connect(self.game_chosen)
+            self.cards[game.key] = card
+        self._columns = 0
+        self._relayout(2)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.setCentralWidget(scroll)
+        self.game_menu = QMenu("&Game", self)
+        self.menuBar().addMenu(self.game_menu)
+        quit_action = QAction("&Quit", self)
+        quit_action.setShortcut("Ctrl+Q")
+        quit_action.triggered.connect(self.close)
+        self._quit_action = quit_action
+        first = next((c.button for c in self.cards.values() if c.button.isEnabled()), None)
+        if first is not None:
+            first.setFocus()
+
+    def _relayout(self, columns: int) -> None:
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for card in self.cards.values():
+            self._grid.removeWidget(card)
+        for i, card in enumerate(self.cards.values()):
+            self._grid.addWidget(card, i // columns, i % columns)
+
+    def resizeEvent(self, event) -> None:  # one column on narrow windows, two on wide ones
+        self._relayout(1 if event.size().width() < 760 else 2)
+        super().resizeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return QSize(980, 640)
+
+
+# ------------------------------------------------------------------------------ launcher
+class Launcher(QObject):
+    """Opens the games' windows (one each), gives each the Game menu, keeps them alive."""
+
+    def __init__(self, args=None, speed=None, settings=None) -> None:
+        super().__init__()
+        self.args = args
+        self.speed = speed
+        self.settings = settings
+        self.start_page: StartPage | None = None
+        self.windows: dict[str, QMainWindow] = {}
+        self.startup = None  # the board game's Startup, once it has been started
+
+    # the start page
+    def show_start_page(self) -> StartPage:
+        if self.start_page is None:
+            self.start_page = StartPage()
+            self.start_page.game_chosen.connect(self.open)
+            self.install_game_menu(self.start_page)
+            self.start_page.resize(self.start_page.sizeHint())
+        self.start_page.show()
+        self.start_page.raise_()
+        self.start_page.activateWindow()
+        return self.start_page
+
+    # the games
+    def open(self, key: str):
+        """Show the game ``key``'s window (raising it when it is open already)."""
+        if key == "start":
+            return self.show_start_page()
+        if key == "boardgame":
+            return self._open_board_game()
+        window = self.windows.get(key)
+        if window is not None and _alive(window):
+            window.show()
+            window.raise_()
+            window.activateWindow()
+            return window
+        factory = window_factory(key)
+        if factory is None:
+            return None
+        window = factory()
+        self.windows[key] = window
+        self.install_game_menu(window)
+        window.show()
+        return window
+
+    def _open_board_game(self):
+        from .boardgame.startup import Startup
+
+        if self.startup is not None:
+            tables = [w for w in self.startup.windows if _alive(w) and w.isVisible()]
+            if tables:
+                tables[0].raise_()
+                tables[0].activateWindow()
+                return tables[0]
+        if self.startup is None:
+            self.startup = Startup(self.args, self.speed, self.settings, launcher=self)
+        self.startup.run(None)
+        tables = [w for w in self.startup.windows if _alive(w) and w.isVisible()]
+        return tables[-1] if tables else None
+
+    # the Game menu
+    def install_game_menu(self, window: QMainWindow) -> None:
+        """Add the suite's entries to ``window``'s Game menu (made if it has none)."""
+        bar = window.menuBar()
+        menu = None
+        for action in bar.actions():
+            if action.menu() is not None and action.text().replace("&", "") == "Game":
+                menu = action.menu()
+                break
+        if menu is None:
+            menu = QMenu("&Game", window)
+            actions = bar.actions()
+            after_file = 1 if actions and actions[0].text().replace("&", "") == "File" else 0
+            if after_file < len(actions):
+                bar.insertMenu(actions[after_file], menu)
+            else:
+                bar.addMenu(menu)
+        elif not menu.isEmpty():
+            menu.addSeparator()
+        switch = []
+        start = QAction("&Start page", window)
+        start.setObjectName("game-menu-start")
+        start.triggered.connect(lambda: self.open("start"))
+        menu.addAction(start)
+        switch.append(start)
+        for game in GAMES:
+            a = QAction(game.title, window)
+            a.setObjectName(f"game-menu-{game.key}")
+            a.setEnabled(is_available(game.key))
+            a.triggered.connect(lambda _=False, k=game.key: self.open(k))
+            menu.addAction(a)
+            switch.append(a)
+        window.suite_game_actions = switch  # for tests and for keeping them alive
+        if isinstance(window, StartPage):
+            menu.addSeparator()
+            menu.addAction(window._quit_action)
+
+
+def _alive(widget) -> bool:
+    try:
+        import shiboken6
+
+        return shiboken6.isValid(widget)
+    except ImportError:  # pragma: no cover - shiboken6 comes with PySide6
+        return True
