@@ -1,0 +1,194 @@
+"""Filling a grid's word slots from a word list: the search under the generator, the
+uniqueness check and the solver.
+
+Words of one length are indexed by letter position: ``masks[p][letter]`` is a bitset (a
+Python int) of the words with that letter at position p, so the words fitting a slot's known
+letters are one AND per known letter, and counting them is ``int.bit_count``.  The search
+fills the slot with the fewest candidates first (most constrained) and checks every open
+slot after each word (forward checking): a slot left without candidates ends the branch.
+
+With a letter budget (the puzzle's letters) only words whose new letters the budget still
+holds are tried, and positions are masked by the letters the budget has left.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+from .grid import Layout
+
+
+class Cancelled(Exception):
+    """The caller asked the search to stop."""
+
+
+@dataclass(frozen=True, slots=True)
+class WordIndex:
+    length: int
+    words: tuple[str, ...]
+    masks: tuple[dict, ...]  # position -> letter -> bitset of word indices
+    full: int
+
+    @classmethod
+    def build(cls, words: Sequence[str], length: int) -> "WordIndex":
+        words = tuple(w for w in words if len(w) == length)
+        acc: list[dict[str, list[int]]] = [dict() for _ in range(length)]
+        for i, w in enumerate(words):
+            for p, ch in enumerate(w):
+                acc[p].setdefault(ch, []).append(i)
+        masks = []
+        for p in range(length):
+            m = {}
+            for ch, idx in acc[p].items():
+                bits = bytearray((len(words) + 7) // 8)
+                for i in idx:
+                    bits[i >> 3] |= 1 << (i & 7)
+                m[ch] = int.from_bytes(bits, "little")
+            masks.append(m)
+        return cls(length, words, tuple(masks), (1 << len(words)) - 1)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+def iter_bits(m: int) -> Iterator[int]:
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+class _Search:
+    def __init__(self, lay: Layout, index: WordIndex, letters: list, budget: dict | None,
+                 distinct: bool, cancel: Callable[[], bool] | None) -> None:
+        self.lay = lay
+        self.index = index
+        self.letters = letters  # cell -> letter or None
+        self.budget = budget  # letter -> copies left for the open cells, or None
+        self.distinct = distinct
+        self.cancel = cancel
+        self.nodes = 0
+        self.used = 0  # bitset of words placed (distinct)
+        self._allowed: dict[frozenset, tuple[int, ...]] = {}
+        self._zero: frozenset = frozenset()
+        if budget is not None:
+            self._zero = frozenset(k for k, v in budget.items() if v <= 0)
+
+    def allowed(self) -> tuple[int, ...] | None:
+        """Per position, the words whose letter there the budget still holds."""
+        if self.budget is None:
+            return None
+        zero = self._zero
+        hit = self._allowed.get(zero)
+        if hit is None:
+            out = []
+            budget = self.budget
+            for pm in self.index.masks:
+                m = 0
+                for ch, mask in pm.items():
+                    if budget.get(ch, 0) > 0:
+                        m |= mask
+                out.append(m)
+            hit = self._allowed[zero] = tuple(out)
+        return hit
+
+    def candidates(self, slot, allowed: tuple[int, ...] | None) -> int:
+        m = self.index.full
+        masks = self.index.masks
+        letters = self.letters
+        for p, i in enumerate(slot.cells):
+            ch = letters[i]
+            if ch is None:
+                if allowed is not None:
+                    m &= allowed[p]
+            else:
+                m &= masks[p].get(ch, 0)
+            if not m:
+                return 0
+        if self.distinct:
+            m &= ~self.used
+        return m
+
+    def run(self, open_slots: list[int]) -> Iterator[tuple[str, ...]]:
+        self.nodes += 1
+        if self.cancel is not None and self.nodes % 64 == 0 and self.cancel():
+            raise Cancelled()
+        if not open_slots:
+            yield tuple(self.letters)
+            return
+        best_si, best_m, best_n = -1, 0, -1
+        allowed = self.allowed()
+        slots = self.lay.slots
+        for si in open_slots:
+            m = self.candidates(slots[si], allowed)
+            if not m:
+                return
+            n = m.bit_count()
+            if best_n < 0 or n < best_n:
+                best_si, best_m, best_n = si, m, n
+        slot = slots[best_si]
+        rest = [s for s in open_slots if s != best_si]
+        letters = self.letters
+        open_cells = [(p, i) for p, i in enumerate(slot.cells) if letters[i] is None]
+        words = self.index.words
+        budget = self.budget
+        zero_before = self._zero
+        for wi in iter_bits(best_m):
+            w = words[wi]
+            if budget is not None:
+                taken = []
+                for p, _ in open_cells:
+                    ch = w[p]
+                    if budget.get(ch, 0) > 0:
+                        budget[ch] -= 1
+                        taken.append(ch)
+                    else:
+                        break
+                else:
+                    taken = None
+                if taken is not None:  # the budget lacks a letter (a repeated one)
+                    for ch in taken:
+                        budget[ch] += 1
+                    continue
+                emptied = [w[p] for p, _ in open_cells if budget[w[p]] == 0]
+                if emptied:
+                    self._zero = zero_before | frozenset(emptied)
+            for p, i in open_cells:
+                letters[i] = w[p]
+            self.used |= 1 << wi
+            yield from self.run(rest)
+            self.used &= ~(1 << wi)
+            for p, i in open_cells:
+                letters[i] = None
+                if budget is not None:
+                    budget[w[p]] += 1
+            self._zero = zero_before
+
+
+def fills(lay: Layout, index: WordIndex, *, fixed: dict[int, str] | None = None,
+          budget: Counter | None = None, distinct: bool = False,
+          cancel: Callable[[], bool] | None = None) -> Iterator[tuple[str, ...]]:
+    """Every way (lazily) to fill the grid's slots with words of ``index``.
+
+    ``fixed``: cell -> letter that stays.  ``budget``: the letters the open cells must use
+    (each fill uses exactly these when their count equals the open cells).  ``distinct``:
+    no word twice.  Order follows the index's word order.
+    """
+    if index.length != lay.size:
+        raise ValueError(f"words of {index.length} letters cannot fill a {lay.size}x{lay.size} grid")
+    letters = [None] * lay.n_cells
+    for i, ch in (fixed or {}).items():
+        letters[i] = ch
+    s = _Search(lay, index, letters, dict(Counter(budget)) if budget is not None else None,
+                distinct, cancel)
+    # a slot whose letters are all fixed must be a word already
+    open_slots = []
+    for si, slot in enumerate(lay.slots):
+        if all(letters[i] is not None for i in slot.cells):
+            if not s.candidates(slot, s.allowed()):
+                return iter(())
+            continue
+        open_slots.append(si)
+    return s.run(open_slots)

@@ -1,0 +1,47 @@
+"""Solving a scrambled Word Grid: the valid grid its letters make, and the fewest swaps.
+
+Every grid of listed words that uses exactly the puzzle's letters (holes stay holes) is
+found by the slot search of :mod:`.fill` with the letters as a budget; for each, the exact
+fewest swaps is computed (:mod:`.swaps`), and the grid reachable in the fewest swaps wins
+(ties: the first in row order).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .fill import WordIndex, fills
+from .grid import Layout
+from .swaps import min_swaps, swap_plan
+
+MAX_GRIDS = 100_000
+
+
+class NoSolution(ValueError):
+    """The letters make no grid of listed words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    grid: tuple[str, ...]
+    swaps: tuple[tuple[int, int], ...]  # cell index pairs
+    grids_found: int  # how many valid grids the letters make
+
+
+def solve(lay: Layout, index: WordIndex, letters: Sequence[str], *,
+          cancel: Callable[[], bool] | None = None, max_grids: int = MAX_GRIDS) -> Solution:
+    best: tuple[int, list[str], tuple[str, ...]] | None = None
+    found = 0
+    for grid in fills(lay, index, budget=Counter(letters), cancel=cancel):
+        found += 1
+        key = (min_swaps(letters, grid), lay.rows(grid), grid)
+        if best is None or key[:2] < best[:2]:
+            best = key
+        if found >= max_grids:
+            break
+    if best is None:
+        raise NoSolution("these letters make no grid whose every row and column word is listed")
+    grid = best[2]
+    return Solution(grid, tuple(swap_plan(letters, grid)), found)

@@ -1,0 +1,58 @@
+"""Which words a Word Grid is made of.
+
+Without a user list, grids are built from the language's common words of the grid's length
+(:func:`wordbler.lexicon.common_words`, most common first), cut at :data:`CUTOFF` so that no
+grid needs an obscure word; the uniqueness check and the solver use the same words.  With a
+user list every word of that length in it counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from wordbler.lexicon.alphabet import get_alphabet
+
+# (language, length) -> how many of the most common words of that length are used
+CUTOFF = {("en", 5): 2500, ("en", 7): 3000, ("ru", 5): 2500, ("ru", 7): 3000}
+DEFAULT_CUTOFF = 2500
+
+
+@dataclass(frozen=True, slots=True)
+class GridWords:
+    lang: str
+    size: int
+    words: tuple[str, ...]
+    source: str  # "common" or the user list's name
+
+
+@lru_cache(maxsize=8)
+def common_grid_words(lang: str, size: int) -> GridWords:
+    from wordbler.lexicon import common_words
+
+    alphabet = get_alphabet(lang)
+    cut = CUTOFF.get((lang, size), DEFAULT_CUTOFF)
+    out: list[str] = []
+    seen = set()
+    for w in common_words(lang):
+        if len(w) == size and alphabet.is_word(w) and w not in seen:
+            seen.add(w)
+            out.append(w)
+            if len(out) >= cut:
+                break
+    return GridWords(lang, size, tuple(out), "common")
+
+
+def wordlist_grid_words(wordlist, size: int) -> GridWords:
+    words = tuple(w for w in wordlist.words if len(w) == size)
+    return GridWords(wordlist.alphabet.code, size, words, getattr(wordlist, "name", "") or "list")
+
+
+def load_grid_words(lang: str, size: int, lexicon: str | None = None) -> GridWords:
+    """The words for a grid: the common words, or every word of the ``lexicon`` file
+    (raises ``WordListError`` / ``AlphabetError`` on bad input)."""
+    if lexicon is None:
+        return common_grid_words(lang, size)
+    from wordbler.lexicon import load_wordlist
+
+    return wordlist_grid_words(load_wordlist(lexicon, lang), size)
