@@ -1,0 +1,182 @@
+"""The Word tools window, driven as a person would: typing, clicks, Enter, a user's list."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+import wordbler.ui  # noqa: F401  (installs the PySide6 refcount guard first)
+from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from wordbler.ui.wordtools.window import WordToolsWindow
+
+EN_WORDS = ["ACT", "CAT", "TAC", "AT", "TA", "CAST", "CATS", "SCAT", "ACTS", "TEA", "EAT",
+            "ATE", "SEAT", "EAST", "EATS", "QUA", "QUIT", "SUIT", "IT", "ITS", "SIT"]
+RU_WORDS = ["КОТ", "ТОК", "КТО", "ЁЖ", "ЕЖ", "ЁЛКА", "ЕЛКА", "ЛЕС", "СЕЛО", "ОСЕЛ", "ЁЖИК"]
+
+
+def _brute_exact(words, letters, length):
+    """Every word of ``length`` letters that uses part of ``letters`` (no blanks)."""
+    out = set()
+    for perm in permutations(letters, length):
+        w = "".join(perm)
+        if w in words:
+            out.add(w)
+    return out
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    en = tmp_path / "en.txt"
+    en.write_text("\n".join(w.lower() for w in EN_WORDS) + "\nnot a word\n42\n", encoding="utf-8")
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = WordToolsWindow(settings=settings)
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.list_ready, timeout=60_000):
+        w.show()
+    with qtbot.waitSignal(w.list_ready, timeout=10_000):
+        w.load_user_list(str(en))
+    assert "2 lines skipped" in w.list_label.text()
+    return w
+
+
+def _type(qtbot, widget, text):
+    """Key presses carrying each character (QTest.keyClicks knows only ASCII keys)."""
+    widget.setFocus()
+    for ch in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, ch))
+
+
+def test_guess_the_word_lists_words_of_that_length_from_part_of_the_letters(qtbot, window):
+    window.tabs.setCurrentIndex(0)
+    _type(qtbot, window.guess_letters, "tacse")
+    window.guess_length.setValue(4)
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        QTest.keyClick(window.guess_letters, Qt.Key.Key_Return)
+    got = window.result_words(window.guess_results)
+    assert set(got) == _brute_exact(set(EN_WORDS), "TACSE", 4)
+    assert got == sorted(got)  # one length: alphabetical
+    assert window.guess_count.text() == f"{len(got)} words"
+    top = window.guess_results.topLevelItem(0)
+    assert top.text(0) == f"4 letters ({len(got)})"
+
+
+def test_anagrams_subanagrams_and_patterns_through_the_radio_buttons(qtbot, window):
+    window.tabs.setCurrentIndex(1)
+    _type(qtbot, window.query_edit, "tca")
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.anagram_button, Qt.MouseButton.LeftButton)
+    assert window.result_words(window.anagram_results) == ["ACT", "CAT", "TAC"]
+
+    qtbot.mouseClick(window.mode_sub, Qt.MouseButton.LeftButton)
+    window.min_length.setValue(2)
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.anagram_button, Qt.MouseButton.LeftButton)
+    got = window.result_words(window.anagram_results)
+    assert got == ["ACT", "CAT", "TAC", "AT", "TA"]  # longest first, then alphabetical
+    groups = [window.anagram_results.topLevelItem(i).text(0)
+              for i in range(window.anagram_results.topLevelItemCount())]
+    assert groups == ["3 letters (3)", "2 letters (2)"]
+
+    qtbot.mouseClick(window.mode_pattern, Qt.MouseButton.LeftButton)
+    window.query_edit.clear()
+    _type(qtbot, window.query_edit, "?A[ST]*")
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        QTest.keyClick(window.query_edit, Qt.Key.Key_Return)
+    got = window.result_words(window.anagram_results)
+    assert set(got) == {w for w in EN_WORDS
+                        if len(w) >= 3 and w[1] == "A" and w[2] in "ST"}
+
+
+def test_bad_input_says_what_is_wrong_and_keeps_the_window(qtbot, window):
+    window.tabs.setCurrentIndex(1)
+    _type(qtbot, window.query_edit, "ca1")
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.anagram_button, Qt.MouseButton.LeftButton)
+    assert "'1'" in window.error_label.text()
+    assert window.error_label.isVisible()
+    assert window.anagram_results.topLevelItemCount() == 0
+
+
+def test_a_bad_word_list_is_refused_and_the_list_in_use_stays(qtbot, window, tmp_path):
+    before = window.list_label.text()
+    binary = tmp_path / "words.bin"
+    binary.write_bytes(b"\x00\x01\x02garbage\xff\xfe")
+    with qtbot.waitSignal(window.list_ready, timeout=10_000):
+        window.load_user_list(str(binary))
+    assert "cannot be used" in window.error_label.text()
+    assert window.list_label.text() == before
+    window.tabs.setCurrentIndex(1)
+    _type(qtbot, window.query_edit, "tca")
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.anagram_button, Qt.MouseButton.LeftButton)
+    assert window.result_words(window.anagram_results) == ["ACT", "CAT", "TAC"]
+
+
+def test_grid_solver_pastes_rows_and_shows_a_words_path(qtbot, window):
+    window.tabs.setCurrentIndex(2)
+    _type(qtbot, window.grid_paste, "ca/t(qu)/si")
+    QTest.keyClick(window.grid_paste, Qt.Key.Key_Return)
+    assert window.grid_cells() == [["C", "A"], ["T", "QU"], ["S", "I"]]
+    window.grid_min.setValue(3)
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.grid_solve, Qt.MouseButton.LeftButton)
+    got = window.result_words(window.grid_results)
+    # by hand: CAT, ACT, TAC, CATS and ACTS (T next to S); not SCAT or CAST (S is not next
+    # to C or A); QUA, QUIT (QU-I-T); not SUIT (no U cell of its own); ITS, SIT
+    assert set(got) == {"CAT", "ACT", "TAC", "CATS", "ACTS", "QUA", "QUIT", "ITS", "SIT"}
+    assert got[:3] == ["ACTS", "CATS", "QUIT"]  # QU counts as two letters
+    # click QUIT: its path shows on the grid, in order
+    quit_item = window.grid_results.findItems("QUIT", Qt.MatchFlag.MatchRecursive)[0]
+    rect = window.grid_results.visualItemRect(quit_item)
+    qtbot.mouseClick(window.grid_results.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.shown_path == ((1, 1), (2, 1), (1, 0))
+    assert window.grid_table.item(1, 1).toolTip() == "1 of 3"
+    assert window.grid_table.item(0, 0).toolTip() == ""
+
+
+def test_typing_cells_of_the_grid_by_hand(qtbot, window):
+    window.tabs.setCurrentIndex(2)
+    window.grid_rows.setValue(2)
+    window.grid_cols.setValue(2)
+    table = window.grid_table
+    table.setCurrentCell(0, 0)
+    table.setFocus()
+    QTest.keyClicks(table, "taco")  # each letter fills a cell and moves on
+    assert window.grid_cells() == [["T", "A"], ["C", "O"]]
+    QTest.keyClick(table, Qt.Key.Key_Backspace)  # clears the last cell typed
+    QTest.keyClicks(table, "i")
+    assert window.grid_cells() == [["T", "A"], ["C", "I"]]
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.grid_solve, Qt.MouseButton.LeftButton)
+    assert set(window.result_words(window.grid_results)) == {"ACT", "CAT", "TAC"}
+
+
+def test_russian_keeps_yo_and_sorts_by_the_alphabet(qtbot, tmp_path):
+    ru = tmp_path / "ru.txt"
+    ru.write_text("\n".join(RU_WORDS), encoding="utf-8")
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = WordToolsWindow(settings=settings)
+    qtbot.addWidget(w)
+    ru_index = w.lang_combo.findData("ru")
+    with qtbot.waitSignal(w.list_ready, timeout=60_000):
+        w.show()
+    w.lang_combo.setCurrentIndex(ru_index)  # the bundled Russian list loads meanwhile
+    w.load_user_list(str(ru))
+    qtbot.waitUntil(lambda: w.source.path == str(ru) and w.source.words is not None,
+                    timeout=60_000)
+    assert w.source.lang == "ru" and len(w.source.words) == len(RU_WORDS)
+    w.tabs.setCurrentIndex(1)
+    qtbot.mouseClick(w.mode_pattern, Qt.MouseButton.LeftButton)
+    _type(qtbot, w.query_edit, "?лка")
+    with qtbot.waitSignal(w.results_ready, timeout=10_000):
+        qtbot.mouseClick(w.anagram_button, Qt.MouseButton.LeftButton)
+    assert w.result_words(w.anagram_results) == ["ЕЛКА", "ЁЛКА"]  # Е before Ё
+    assert settings.value("wordtools/lang") == "ru"
