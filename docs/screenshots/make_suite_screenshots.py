@@ -51,14 +51,17 @@ def main() -> None:
     app.setApplicationName("WordblerScreenshots")
     launcher = Launcher()
     page = launcher.show_start_page()
-    page.showMaximized()
+    page.show()
     shoot(page, "start-page", tag)
     page.hide()
 
     settings = QSettings(str(OUT / "tmp-settings.ini"), QSettings.Format.IniFormat)
     w = WordToolsWindow(settings=settings)
     launcher.install_game_menu(w)
-    w.showMaximized()
+    from wordbler.ui.common.screen import fit_to_screen
+
+    fit_to_screen(w, w.sizeHint())
+    w.show()
     wait_for(w.list_ready)
     w.tabs.setCurrentIndex(2)
     w.grid_paste.setText("SETE/ABLK/ORTS/NIEM")

@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .common.screen import fit_to_screen
+
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
@@ -245,7 +247,7 @@ class Launcher(QObject):
             self.start_page = StartPage()
             self.start_page.game_chosen.connect(self.open)
             self.install_game_menu(self.start_page)
-            self.start_page.resize(self.start_page.sizeHint())
+            fit_to_screen(self.start_page, self.start_page.sizeHint())
         self.start_page.show()
         self.start_page.raise_()
         self.start_page.activateWindow()

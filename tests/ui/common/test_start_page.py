@@ -171,3 +171,18 @@ def test_wordbler_with_players_goes_straight_to_the_board_game_with_the_game_men
             w.settings = None
             w.close()
             w.deleteLater()
+
+
+def test_windows_fit_the_available_screen(qtbot):
+    from PySide6.QtCore import QSize
+
+    from wordbler.ui.common.screen import available_size, fit_to_screen
+
+    page = StartPage()
+    qtbot.addWidget(page)
+    avail = available_size(page)
+    got = fit_to_screen(page, QSize(avail.width() * 3, avail.height() * 3))
+    assert got.width() <= avail.width() and got.height() <= avail.height()
+    assert page.width() <= avail.width() and page.height() <= avail.height()
+    small = fit_to_screen(page, QSize(500, 400))
+    assert small == QSize(500, 400)

@@ -139,6 +139,8 @@ def test_grid_solver_pastes_rows_and_shows_a_words_path(qtbot, window):
     qtbot.mouseClick(window.grid_results.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.shown_path == ((1, 1), (2, 1), (1, 0))
     assert window.grid_table.item(1, 1).toolTip() == "1 of 3"
+    assert [window.grid_table.item(r, c).data(Qt.ItemDataRole.UserRole + 1)
+            for r, c in ((1, 1), (2, 1), (1, 0))] == [1, 2, 3]
     assert window.grid_table.item(0, 0).toolTip() == ""
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 
 def create_window(parent=None):
+    from ..common.screen import fit_to_screen
     from .window import WordToolsWindow
 
     window = WordToolsWindow(parent)
-    window.resize(window.sizeHint())
+    fit_to_screen(window, window.sizeHint())
     return window

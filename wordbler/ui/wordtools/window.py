@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSpinBox,
     QSplitter,
+    QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -85,6 +86,27 @@ class _Job(QRunnable):
         self.signals.done.emit(self.ticket, result, error)
 
 
+ORDER_ROLE = Qt.ItemDataRole.UserRole + 1  # a cell's place in the shown path (1, 2, ...)
+
+
+class _PathDelegate(QStyledItemDelegate):
+    """Paints a cell as usual, plus its number in the shown word's path in the corner."""
+
+    def paint(self, painter, option, index) -> None:
+        super().paint(painter, option, index)
+        order = index.data(ORDER_ROLE)
+        if order:
+            painter.save()
+            f = QFont(option.font)
+            f.setBold(True)
+            f.setPixelSize(max(9, int(option.rect.height() * 0.2)))
+            painter.setFont(f)
+            painter.setPen(QColor("#1b4d2c"))
+            r = option.rect.adjusted(4, 2, -4, -2)
+            painter.drawText(r, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop), str(order))
+            painter.restore()
+
+
 class GridEditor(QTableWidget):
     """The letter grid: typing a letter fills the current cell and moves to the next one
     (row by row), Backspace clears a cell and steps back, arrows move; F2 or a double-click
@@ -92,6 +114,7 @@ class GridEditor(QTableWidget):
 
     def __init__(self, rows: int, cols: int, parent: QWidget | None = None) -> None:
         super().__init__(rows, cols, parent)
+        self.setItemDelegate(_PathDelegate(self))
         self.setEditTriggers(QTableWidget.EditTrigger.DoubleClicked
                              | QTableWidget.EditTrigger.EditKeyPressed)
 
@@ -567,6 +590,7 @@ class WordToolsWindow(QMainWindow):
                 if item is not None:
                     item.setBackground(QBrush())
                     item.setToolTip("")
+                    item.setData(ORDER_ROLE, None)
         self.shown_path: tuple[tuple[int, int], ...] = ()
 
     def _show_path(self, current: QTreeWidgetItem | None, _previous=None) -> None:
@@ -586,6 +610,7 @@ class WordToolsWindow(QMainWindow):
             shade = QColor.fromHsv(130, 160 - int(110 * i / max(1, n - 1)), 230)
             item.setBackground(QBrush(shade))
             item.setToolTip(f"{i + 1} of {n}")
+            item.setData(ORDER_ROLE, i + 1)
         self.shown_path = tuple(path)
 
     # ---------------------------------------------------------------- results
