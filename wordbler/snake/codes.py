@@ -56,7 +56,7 @@ def parse_code(text: str) -> ShareCode:
     """A share code from text; ``CodeError`` saying what is wrong."""
     if not isinstance(text, str):
         raise CodeError("a share code is text")
-    t = re.sub(r"\s+", "", text).upper()
+    t = re.sub(r"[\s\-_]+", "-", text.strip()).upper()
     if not t:
         raise CodeError("empty share code")
     m = _CODE.match(t)
@@ -86,6 +86,6 @@ def daily_seed(day: _dt.date) -> int:
 
 
 def random_seed(rng: random.Random | None = None) -> int:
-    """A fresh seed of six base-36 digits."""
+    """A fresh seed of six base-36 digits, above every daily seed (dates up to 9999)."""
     rng = rng or random.SystemRandom()
-    return rng.randrange(36 ** (RANDOM_SEED_DIGITS - 1), 36 ** RANDOM_SEED_DIGITS)
+    return rng.randrange(100_000_000, 36 ** RANDOM_SEED_DIGITS)

@@ -193,10 +193,9 @@ class SnakeGame:
 
     @property
     def started(self) -> bool:
-        """True once anyone has played: time used, a word found, a turn over."""
-        return any(p.found or p.done or p.elapsed > 0 for p in self.players) or (
-            self.phase is not Phase.READY and self.timer.elapsed > 0) or self.phase in (
-            Phase.PLAYING, Phase.PAUSED)
+        """True once anyone has played: a turn begun, a word found, a turn over."""
+        return (self.phase is not Phase.READY or self.current > 0
+                or any(p.found or p.done for p in self.players))
 
     @property
     def finished(self) -> bool:
@@ -468,8 +467,11 @@ class SnakeGame:
         turn_elapsed = data.get("turn_elapsed", 0.0)
         if not isinstance(turn_elapsed, (int, float)) or isinstance(turn_elapsed, bool) or turn_elapsed < 0:
             raise GameError(f"turn time {turn_elapsed!r} is not a number of seconds")
-        if any(p.done for p in game.players[current + 1:]) and phase is not Phase.FINISHED:
-            raise GameError("a player after the current one has already played")
+        if phase is not Phase.FINISHED:
+            if any(p.done for p in game.players[current:]):
+                raise GameError("the current player or one after them has already played")
+            if not all(p.done for p in game.players[:current]):
+                raise GameError("a player before the current one has not played yet")
         game.current = current
         if phase is Phase.FINISHED:
             game.phase = Phase.FINISHED

@@ -145,8 +145,6 @@ def read_list_ref(data: Any) -> ListRef:
         raise StorageError("the saved word list hash is malformed")
     if not isinstance(bundled, bool) or not isinstance(name, str):
         raise StorageError("the saved word list entry is malformed")
-    if not bundled and not path:
-        raise StorageError("the saved board used a word list with no file")
     return ListRef(lang, path, h, bundled, name)
 
 

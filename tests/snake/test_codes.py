@@ -1,0 +1,53 @@
+"""Share codes and the daily board."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wordbler.snake import CodeError, ShareCode, daily_seed, parse_code, random_seed
+from wordbler.snake.codes import to_base36
+
+
+def test_code_text():
+    code = ShareCode("en", 4, 4, 36 ** 5 + 35)
+    assert str(code) == "EN-4X4-10000Z"
+    assert str(ShareCode("ru", 5, 6, 0, "a1f0")) == "RU-5X6-0-A1F0"
+
+
+@given(st.sampled_from(["en", "ru"]), st.integers(3, 6), st.integers(3, 6),
+       st.integers(0, 36 ** 8 - 1), st.one_of(st.none(), st.from_regex(r"\A[0-9A-F]{4}\Z")))
+def test_codes_read_back(lang, cols, rows, seed, tag):
+    code = ShareCode(lang, cols, rows, seed, tag)
+    assert parse_code(str(code)) == code
+    assert parse_code("  " + str(code).lower() + " ") == code
+
+
+def test_lenient_reading():
+    assert parse_code("en 4x4 1z3k9") == ShareCode("en", 4, 4, int("1Z3K9", 36))
+    assert parse_code("RU-5х5-ABC") == ShareCode("ru", 5, 5, int("ABC", 36))   # Cyrillic х
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("", "empty"),
+    ("hello", "not a board code"),
+    ("FR-4X4-12", "language FR"),
+    ("EN-9X4-12", "size 9x4"),
+    ("EN-4X4-", "not a board code"),
+    ("EN-4X4-123456789", "not a board code"),
+])
+def test_bad_codes(text, msg):
+    with pytest.raises(CodeError, match=msg):
+        parse_code(text)
+
+
+def test_daily_seed_is_the_date_and_apart_from_random_seeds():
+    assert daily_seed(dt.date(2025, 11, 23)) == 20251123
+    assert daily_seed(dt.date(2025, 11, 23)) != daily_seed(dt.date(2025, 11, 24))
+    for s in range(50):
+        seed = random_seed(random.Random(s))
+        assert len(to_base36(seed)) == 6 and seed > daily_seed(dt.date(9999, 12, 31))
