@@ -144,8 +144,10 @@ class Alphabet:
         return (-len(word), self.sort_key(word))
 
     def sorted_listing(self, words: Iterable[str]) -> list[str]:
-        table = self._collate_table
-        return sorted(words, key=lambda w: (-len(w), w.translate(table)))
+        """``words`` in listing order (see :meth:`listing_key`)."""
+        out = sorted(words) if self._collate_swaps == () else sorted(words, key=self.collation_key)
+        out.sort(key=len, reverse=True)  # stable: alphabetical within each length
+        return out
 
     def folded(self, folding: Mapping[str, str], *, code: str | None = None) -> "Alphabet":
         """A game's view of this alphabet: each key letter is read as its value and is no

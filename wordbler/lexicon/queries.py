@@ -8,10 +8,9 @@ names what is wrong.
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from typing import Sequence
 
+from . import search
 from .alphabet import Alphabet, AlphabetError
 from .wordlist import WordList
 
@@ -37,17 +36,6 @@ def parse_letters(text: str, alphabet: Alphabet, *, what: str = "letters") -> tu
     return letters, blanks
 
 
-def _fits(word: str, have: Counter, blanks: int) -> bool:
-    need = 0
-    for ch, k in Counter(word).items():
-        extra = k - have.get(ch, 0)
-        if extra > 0:
-            need += extra
-            if need > blanks:
-                return False
-    return True
-
-
 def anagrams(wl: WordList, letters: str, *, sub: bool = False, min_len: int = 2,
              length: int | None = None) -> list[str]:
     """Words made from ``letters`` (``?`` = any letter).
@@ -69,10 +57,7 @@ def anagrams(wl: WordList, letters: str, *, sub: bool = False, min_len: int = 2,
         lo, hi = min_len, total
     else:
         lo = hi = total
-    have = Counter(fixed)
-    out = [w for n in range(lo, min(hi, total) + 1) for w in wl.by_length(n)
-           if _fits(w, have, blanks)]
-    return alphabet.sorted_listing(out)
+    return alphabet.sorted_listing(search.anagram_search(wl.graph(), fixed, blanks, lo, hi))
 
 
 # ---- patterns -----------------------------------------------------------------------
@@ -127,68 +112,10 @@ def pattern(wl: WordList, pat: str, letters: str | None = None) -> list[str]:
     """
     alphabet = wl.alphabet
     items = parse_pattern(pat, alphabet)
-    have: Counter | None = None
-    blanks = 0
-    if letters is not None:
-        fixed, blanks = parse_letters(letters, alphabet)
-        have = Counter(fixed)
-    rx_parts = []
-    for kind, val in items:
-        if kind == "lit":
-            rx_parts.append(re.escape(val))  # type: ignore[arg-type]
-        elif kind == "any":
-            rx_parts.append("(.)")
-        elif kind == "set":
-            rx_parts.append("([" + "".join(re.escape(c) for c in sorted(val)) + "])")  # type: ignore[arg-type]
-        else:
-            rx_parts.append("(.*)")
-    rx = re.compile("".join(rx_parts), re.S)
-    out = []
-    for w in wl.words:
-        m = rx.fullmatch(w)
-        if m is None:
-            continue
-        if have is not None:
-            # the open places may be split several ways between stars and fixed letters;
-            # try every way (only for lists small enough; the graph search is exact too)
-            if not _pattern_letters_ok(w, items, have, blanks):
-                continue
-        out.append(w)
-    return alphabet.sorted_listing(out)
-
-
-def _pattern_letters_ok(word: str, items, have: Counter, blanks: int) -> bool:
-    """Is there a way to match ``word`` whose open letters come from ``have`` + blanks?"""
-    n = len(word)
-
-    def rec(i: int, k: int, used: Counter, b: int) -> bool:
-        if k == len(items):
-            return i == n
-        kind, val = items[k]
-        if kind == "lit":
-            return i < n and word[i] == val and rec(i + 1, k + 1, used, b)
-        if kind in ("any", "set"):
-            if i >= n or (kind == "set" and word[i] not in val):
-                return False
-            ch = word[i]
-            if used[ch] < have.get(ch, 0):
-                used[ch] += 1
-                ok = rec(i + 1, k + 1, used, b)
-                used[ch] -= 1
-                return ok
-            return b > 0 and rec(i + 1, k + 1, used, b - 1)
-        # star: take j letters
-        for j in range(0, n - i + 1):
-            taken = Counter(word[i : i + j])
-            need = sum(max(0, used[c] + taken[c] - have.get(c, 0)) for c in taken)
-            if need > b:
-                break
-            u2 = used + taken
-            if rec(i + j, k + 1, u2, b - need):
-                return True
-        return False
-
-    return rec(0, 0, Counter(), blanks)
+    if letters is None:
+        return alphabet.sorted_listing(search.pattern_search(wl.graph(), items))
+    fixed, blanks = parse_letters(letters, alphabet)
+    return alphabet.sorted_listing(search.pattern_search(wl.graph(), items, fixed, blanks))
 
 
 # ---- grids --------------------------------------------------------------------------
@@ -284,47 +211,11 @@ def grid_words(wl: WordList, cells: Sequence[Sequence[str]], *, min_len: int = 3
     """
     alphabet = wl.alphabet
     grid = check_cells(cells, alphabet)
-    found = _grid_words_prefix(wl, grid, min_len)
+    if min_len < 1:
+        raise QueryError(f"the minimum length must be at least 1, not {min_len}")
+    found = search.grid_search(wl.graph(), grid, min_len)
     keys = alphabet.collation_key
     return sorted(found.items(), key=lambda kv: (-len(kv[0]), keys(kv[0])))
-
-
-def _grid_words_prefix(wl: WordList, grid: list[list[str]], min_len: int
-                       ) -> dict[str, Path]:
-    """Plain prefix-set search (the reference design)."""
-    longest = sum(len(c) for row in grid for c in row)
-    prefixes = set()
-    for w in wl.words:
-        if len(w) <= longest:
-            for i in range(1, len(w) + 1):
-                prefixes.add(w[:i])
-    words = wl
-    found: dict[str, Path] = {}
-    coords = [(r, c) for r in range(len(grid)) for c in range(len(grid[r]))]
-    nbrs = {rc: neighbours(grid, *rc) for rc in coords}
-
-    def dfs(rc, text, path, used):
-        for nb in nbrs[rc]:
-            if nb in used:
-                continue
-            t = text + grid[nb[0]][nb[1]]
-            if t not in prefixes:
-                continue
-            p = path + (nb,)
-            if len(t) >= min_len and t in words and t not in found:
-                found[t] = p
-            used.add(nb)
-            dfs(nb, t, p, used)
-            used.discard(nb)
-
-    for rc in coords:
-        t = grid[rc[0]][rc[1]]
-        if t not in prefixes:
-            continue
-        if len(t) >= min_len and t in words and t not in found:
-            found[t] = (rc,)
-        dfs(rc, t, (rc,), {rc})
-    return found
 
 
 __all__ = [

@@ -30,6 +30,9 @@ from typing import Iterable
 from .alphabet import Alphabet, AlphabetError, get_alphabet
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
+#: Lists with at least this many words keep their word graph in the user's cache folder;
+#: smaller ones build it in memory (milliseconds) when first needed.
+CACHE_MIN_WORDS = 20_000
 
 #: Where each language's bundled list lives inside ``dictionaries/`` (first match wins).
 BUNDLED_FILES: dict[str, tuple[str, ...]] = {
@@ -136,14 +139,21 @@ class WordList:
     def max_length(self) -> int:
         return max(map(len, self.words), default=0)
 
-    def graph(self, cache_dir: Path | None = None):
-        """The word graph (:class:`~wordbler.lexicon.graph.LexGraph`) of this list, built
-        on first use and cached on disk (``cache_dir``, default the user cache folder)."""
+    def graph(self, cache_dir: Path | None = None, progress=None):
+        """The word graph (:class:`~wordbler.lexicon.graph.LexGraph`, the forward DAWG of
+        every word) of this list: built on first use, and for a large list kept in the
+        cache folder (``cache_dir``, default the user's) so the next run reads it back.
+        ``progress`` (0..1) reports a build."""
         g = self._graph
         if g is None:
-            from .graph import graph_for
+            from .graph import LexGraph, load_or_build
 
-            g = self._graph = graph_for(self, cache_dir)
+            opts = dict(letters=self.alphabet.letters, min_len=1, max_len=None, reverse=False)
+            if len(self.words) >= CACHE_MIN_WORDS:
+                g = load_or_build(self.words, self.content_hash, cache_dir, progress, **opts)
+            else:
+                g = LexGraph.build(self.words, progress, **opts)
+            self._graph = g
         return g
 
 

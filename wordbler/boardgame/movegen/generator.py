@@ -228,8 +228,11 @@ def generate(
 
     ``board_rows``: the ``.board`` text format (``.`` empty, ``A``-``Z`` tiles, ``a``-``z``
     blanks).  ``rack``: ``A``-``Z`` and ``?``.  Raises :class:`BoardFormatError` (a
-    ``ValueError``) for malformed input.
+    ``ValueError``) for malformed input.  ``graph``: an A-Z graph with its reverse half (the
+    defaults of :meth:`LexGraph.build`).
     """
+    if graph.final != FINAL or not graph.has_reverse:
+        raise ValueError("the move generator needs an A-Z lexicon graph with its reverse half")
     rows = parse_board(board_rows, rules)
     rack = parse_rack(rack, rules)
     records: list[tuple[int, int, int, int, str]] = []
