@@ -1,0 +1,165 @@
+"""``wordbler-cli wordsearch new`` and ``wordbler-cli wordsearch solve`` (contract: MODES.md).
+
+Beyond the contract: ``--theme NAME`` (a bundled themed list), ``--shape circle|heart|diamond``
+or ``--shape-file FILE`` (a picture of cells), ``--message TEXT`` (hidden in the leftover
+letters), ``--bonus WORDS`` (secret words, comma-separated), ``--title TEXT``, ``--text FILE``
+(plain-text export), ``--lower`` and ``--large`` (for the PDF).  ``--pdf`` needs Qt (imported
+only then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+
+from wordbler.lexicon.alphabet import AlphabetError, get_alphabet
+
+PROG = "wordbler-cli wordsearch"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("wordsearch", help="word search puzzles: make one, or solve a grid",
+                       description="Word search puzzles: make one (new) or find words in a grid (solve).")
+    inner = p.add_subparsers(dest="wordsearch_command", required=True, parser_class=type(p))
+
+    n = inner.add_parser("new", help="make a puzzle", description="Hide words in a grid and fill the rest.")
+    n.add_argument("--size", default="15x15", help="COLSxROWS, each 5..50 (default 15x15)")
+    src = n.add_mutually_exclusive_group()
+    src.add_argument("--words", metavar="FILE", help="the words to hide, one a line")
+    src.add_argument("--count", type=int, metavar="N", help="hide N words drawn from the list (default 20)")
+    src.add_argument("--theme", metavar="NAME", help="hide a bundled themed list (see --list-themes)")
+    n.add_argument("--level", default="medium", choices=("easy", "medium", "hard"))
+    n.add_argument("--seed", type=int, help="same seed, settings and words: same puzzle")
+    n.add_argument("--lang", default="en", help="en (default) or ru")
+    n.add_argument("--lexicon", metavar="FILE", help="word list to draw --count words from")
+    n.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    n.add_argument("--pdf", metavar="FILE", help="also write a printable PDF (puzzle + answer key)")
+    n.add_argument("--paper", default="a4", choices=("a4", "letter"))
+    n.add_argument("--text", metavar="FILE", help="also write the puzzle and answer key as plain text")
+    n.add_argument("--shape", default="rectangle", choices=("rectangle", "circle", "heart", "diamond"))
+    n.add_argument("--shape-file", metavar="FILE", help="a picture of the cells: # a cell, . a hole")
+    n.add_argument("--message", default="", help="a hidden message spelled by the leftover letters")
+    n.add_argument("--bonus", default="", help="secret bonus words, comma-separated")
+    n.add_argument("--title", default="", help="title printed above the puzzle")
+    n.add_argument("--lower", action="store_true", help="lower-case letters in the PDF and text")
+    n.add_argument("--large", action="store_true", help="large print PDF")
+    n.add_argument("--list-themes", action="store_true", help="list the themed lists of --lang and stop")
+    n.set_defaults(func=run_new)
+
+    s = inner.add_parser("solve", help="find words in a grid",
+                         description="Find the words of FILE in a grid written ROW/ROW/...")
+    s.add_argument("rows", metavar="ROWS", help="the grid, rows separated by /")
+    s.add_argument("--words", metavar="FILE", required=True, help="the words to find, one a line")
+    s.add_argument("--lang", default="en")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=run_solve)
+
+
+def _fail(cmd: str, message: str) -> int:
+    line = " ".join(str(message).split())
+    print(f"wordbler-cli wordsearch {cmd}: {line}", file=sys.stderr)
+    return 2
+
+
+def _size(text: str) -> tuple[int, int]:
+    from wordbler.wordsearch.words import WordSearchError
+
+    m = re.fullmatch(r"\s*(\d{1,3})\s*[xX\u00d7]\s*(\d{1,3})\s*", text or "")
+    if not m:
+        raise WordSearchError(f"--size {text!r} is not COLSxROWS (like 15x15)")
+    return int(m.group(1)), int(m.group(2))
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from wordbler.lexicon import WordListError, load_wordlist
+    from wordbler.wordsearch import Settings, generate
+    from wordbler.wordsearch.grid import LEVELS, check_size, longest_line, make_mask, mask_from_picture
+    from wordbler.wordsearch.textexport import to_text
+    from wordbler.wordsearch.words import (WordSearchError, common_pool, draw_words, make_entries,
+                                           read_entries, read_text_file, theme_entries, theme_names)
+
+    try:
+        alphabet = get_alphabet(args.lang)
+        if args.list_themes:
+            for name in theme_names(args.lang):
+                print(name)
+            return 0
+        if args.shape_file:
+            mask = mask_from_picture(read_text_file(args.shape_file, what="shape file"), "picture")
+        else:
+            cols, rows = _size(args.size)
+            check_size(cols, rows)
+            mask = make_mask(args.shape, cols, rows)
+        limit = max(mask.cols, mask.rows)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+        theme = ""
+        if args.words:
+            entries = read_entries(args.words, alphabet, max_len=limit)
+        elif args.theme:
+            entries = [e for e in theme_entries(args.lang, args.theme) if len(e.word) <= limit]
+            theme = args.theme
+        else:
+            count = 20 if args.count is None else args.count
+            if count < 1:
+                raise WordSearchError(f"--count must be at least 1, not {count}")
+            pool = list(load_wordlist(args.lexicon, args.lang).words) if args.lexicon else common_pool(args.lang)
+            top = min(10, longest_line(mask, LEVELS[args.level]) or limit)
+            rng = random.Random(seed ^ 0x5EED)
+            try:
+                entries = draw_words(pool, count, rng, alphabet=alphabet, min_len=min(4, top), max_len=top)
+            except WordSearchError:
+                entries = draw_words(pool, count, random.Random(seed ^ 0x5EED), alphabet=alphabet,
+                                     min_len=2, max_len=top)
+        bonus = tuple(b.strip() for b in args.bonus.split(",") if b.strip())
+        settings = Settings(cols=mask.cols, rows=mask.rows, level=args.level, lang=args.lang, mask=mask,
+                            message=args.message, title=args.title, theme=theme, bonus=bonus)
+        puzzle = generate(settings, entries, seed)
+    except (WordSearchError, AlphabetError, WordListError) as e:
+        return _fail("new", e)
+
+    if args.text:
+        from wordbler.wordsearch.play import write_text_atomic
+
+        try:
+            write_text_atomic(args.text, to_text(puzzle, lower=args.lower))
+        except OSError as e:
+            return _fail("new", f"cannot write {args.text!r}: {e.strerror or e}")
+    if args.pdf:
+        try:
+            from wordbler.ui.wordsearch.printing import export_pdf_headless
+        except ImportError as e:  # pragma: no cover - Qt missing
+            return _fail("new", f"--pdf needs Qt (PySide6): {e}")
+        try:
+            export_pdf_headless(puzzle, args.pdf, paper=args.paper, lower=args.lower, large=args.large)
+        except OSError as e:
+            return _fail("new", f"cannot write {args.pdf!r}: {e.strerror or e}")
+
+    if args.json:
+        print(json.dumps(puzzle.cli_json(), ensure_ascii=False))
+    else:
+        sys.stdout.write(to_text(puzzle, answers=False, lower=args.lower))
+    return 0
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    from wordbler.wordsearch.solver import parse_rows, solve
+    from wordbler.wordsearch.words import WordSearchError, read_entries
+
+    try:
+        alphabet = get_alphabet(args.lang)
+        rows = parse_rows(args.rows, alphabet)
+        entries = read_entries(args.words, alphabet)
+    except (WordSearchError, AlphabetError) as e:
+        return _fail("solve", e)
+    placed, unplaced = solve(rows, [e.word for e in entries])
+    if args.json:
+        print(json.dumps({"placed": [p.as_json() for p in placed], "unplaced": unplaced}, ensure_ascii=False))
+    else:
+        for p in placed:
+            print(f"{p.word}  row {p.row} col {p.col} {p.dir}")
+        if unplaced:
+            print("not found: " + ", ".join(unplaced))
+    return 0

@@ -1,0 +1,614 @@
+"""The generator: hide words in a grid, fill the rest, with no accidental words.
+
+``generate(settings, entries, seed)`` is a pure function of its arguments: every random
+choice goes through one ``random.Random(seed)``.
+
+How it works
+------------
+1. Words are placed longest first by a depth-first search with backtracking.  A word's
+   candidates are the (start, direction) pairs where it fits the shape and agrees with the
+   letters already there; at ``medium`` the candidates that cross other words come first, at
+   ``hard`` those that share the most letters, at ``easy`` the free ones.  When a word has no
+   candidate, the search goes back to the word before and tries its next candidate (a
+   bounded number of alternatives per word, and a global budget; when the budget runs out
+   the deepest partial solution is kept and the remaining words are placed greedily).
+2. A candidate is refused if it shares two or more cells with another word (words may
+   cross, not run along each other) or if writing it makes any listed word read somewhere
+   other than its own placement, in any of the eight directions (a listed word inside the
+   placement of a longer listed word is allowed: ART inside PARTY).
+3. A word that cannot be placed but already reads inside another word's placement (in a
+   direction of the level) takes that place; otherwise it is reported as unplaced.
+4. The hidden message goes into the first leftover cells in reading order; then each
+   remaining cell gets a filler letter that completes no listed word, no unplaced word and
+   no word of the language's offensive list in any direction.  At ``hard`` the filler is
+   drawn from the letters of the hidden words, falling back to the whole alphabet where
+   those letters would spell something.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Sequence
+
+from wordbler.lexicon.alphabet import Alphabet, get_alphabet
+
+from .grid import DIRECTIONS, HOLE, LEVELS, Mask, Placement, check_size, longest_line, rectangle
+from .puzzle import Puzzle
+from .words import Entry, WordSearchError, normalise_word, offensive_words
+
+AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+# letter frequencies (per mille, rounded) for the easy and medium filler
+FREQUENCIES = {
+    "en": dict(zip("ETAOINSHRDLCUMWFGYPBVKJXQZ",
+                   (127, 91, 82, 75, 70, 67, 63, 61, 60, 43, 40, 28, 28, 24, 24, 22, 20, 20, 19, 15, 10, 8, 2, 2, 1, 1))),
+    "ru": dict(zip("ОЕАИНТСРВЛКМДПУЯЫЬГЗБЧЙХЖШЮЦЩЭФЪЁ",
+                   (110, 85, 80, 74, 67, 63, 55, 47, 45, 44, 35, 32, 30, 28, 26, 20, 19, 17, 17, 16, 16, 14,
+                    12, 10, 9, 7, 6, 5, 4, 3, 3, 1, 1))),
+}
+
+
+class Cancelled(Exception):
+    """The caller's ``cancel()`` said stop."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a puzzle is made of, apart from its words and seed.
+
+    ``mask``: the shape (its size wins over ``cols``/``rows``); None is the full rectangle.
+    """
+
+    cols: int = 15
+    rows: int = 15
+    level: str = "medium"
+    lang: str = "en"
+    mask: Mask | None = None
+    message: str = ""
+    title: str = ""
+    theme: str = ""
+    bonus: tuple[str, ...] = ()
+    budget: int = 6_000
+    max_backtrack: int = 25
+
+    def size(self) -> tuple[int, int]:
+        if self.mask is not None:
+            return self.mask.cols, self.mask.rows
+        return self.cols, self.rows
+
+
+def max_word_length(settings: Settings) -> int:
+    """The longest word the grid can hold in a line (its larger side)."""
+    cols, rows = settings.size()
+    return max(cols, rows)
+
+
+@dataclass(slots=True)
+class _Word:
+    wid: int
+    word: str
+    bonus: bool
+    placement: tuple | None = None  # (start, step, dir) or ("inside", Placement)
+
+
+class _Board:
+    """The mutable grid during one generation (flat list, None = free, HOLE = no cell)."""
+
+    def __init__(self, mask: Mask, words: list[_Word], offensive: Iterable[str]):
+        self.R, self.C = mask.rows, mask.cols
+        R, C = self.R, self.C
+        self.grid: list[str | None] = [None if mask.cells[r][c] else HOLE for r in range(R) for c in range(C)]
+        self.owners: list[list[int]] = [[] for _ in range(R * C)]
+        self.letter_cells: dict[str, set[int]] = {}
+        self.runs: dict[str, list[int]] = {}
+        for d, (dr, dc) in DIRECTIONS.items():
+            run = [0] * (R * C)
+            rows_order = range(R - 1, -1, -1) if dr > 0 else range(R)
+            cols_order = range(C - 1, -1, -1) if dc > 0 else range(C)
+            for r in rows_order:
+                for c in cols_order:
+                    i = r * C + c
+                    if self.grid[i] is None:
+                        rr, cc = r + dr, c + dc
+                        nxt = run[rr * C + cc] if 0 <= rr < R and 0 <= cc < C else 0
+                        run[i] = 1 + nxt
+            self.runs[d] = run
+        self._starts: dict[tuple[int, tuple[str, ...]], list[tuple[int, int, str]]] = {}
+        # forbidden strings: length -> {string read either way: word ids (-1: offensive)}
+        index: dict[int, dict[str, tuple[int, ...]]] = {}
+        listed = {w.word for w in words}
+        for w in words:
+            for s in {w.word, w.word[::-1]}:
+                bucket = index.setdefault(len(s), {})
+                bucket[s] = tuple(sorted(set(bucket.get(s, ())) | {w.wid}))
+        for o in offensive:
+            if o in listed or o[::-1] in listed:
+                continue
+            for s in (o, o[::-1]):
+                bucket = index.setdefault(len(s), {})
+                if s not in bucket:
+                    bucket[s] = (-1,)
+        self.index = index
+        self.lengths = sorted(index)
+        self.maxlen = max(self.lengths) if self.lengths else 1
+
+    # ---- geometry -------------------------------------------------------------------
+    def starts(self, length: int, dirs: tuple[str, ...]) -> list[tuple[int, int, str]]:
+        key = (length, dirs)
+        got = self._starts.get(key)
+        if got is None:
+            got = []
+            C = self.C
+            for d in dirs:
+                dr, dc = DIRECTIONS[d]
+                step = dr * C + dc
+                run = self.runs[d]
+                got.extend((i, step, d) for i in range(len(run)) if run[i] >= length)
+            self._starts[key] = got
+        return got
+
+    # ---- reading windows --------------------------------------------------------------
+    def _context(self, cell: int) -> list[tuple[str, list[int], str, list[int]]]:
+        R, C, grid, lim = self.R, self.C, self.grid, self.maxlen
+        r, c = divmod(cell, C)
+        out = []
+        for dr, dc in AXES:
+            bl: list[str] = []
+            bc: list[int] = []
+            rr, cc = r - dr, c - dc
+            while len(bl) < lim - 1 and 0 <= rr < R and 0 <= cc < C:
+                i = rr * C + cc
+                g = grid[i]
+                if g is None or g == HOLE:
+                    break
+                bl.append(g)
+                bc.append(i)
+                rr -= dr
+                cc -= dc
+            fl: list[str] = []
+            fc: list[int] = []
+            rr, cc = r + dr, c + dc
+            while len(fl) < lim - 1 and 0 <= rr < R and 0 <= cc < C:
+                i = rr * C + cc
+                g = grid[i]
+                if g is None or g == HOLE:
+                    break
+                fl.append(g)
+                fc.append(i)
+                rr += dr
+                cc += dc
+            if bl or fl:
+                bl.reverse()
+                bc.reverse()
+                out.append(("".join(bl), bc, "".join(fl), fc))
+        return out
+
+    def matches(self, cell: int) -> Iterator[tuple[tuple[int, ...], list[int]]]:
+        """Every forbidden string read through ``cell`` (which holds a letter): its word ids
+        and cells."""
+        letter = self.grid[cell]
+        index = self.index
+        for back, bc, fwd, fc in self._context(cell):
+            s = back + letter + fwd  # type: ignore[operator]
+            cells = bc + [cell] + fc
+            pos, n = len(back), len(s)
+            for L in self.lengths:
+                if L > n:
+                    break
+                bucket = index[L]
+                for i in range(max(0, pos - L + 1), min(pos, n - L) + 1):
+                    ids = bucket.get(s[i:i + L])
+                    if ids is not None:
+                        yield ids, cells[i:i + L]
+
+    def letter_ok(self, context, letter: str) -> bool:
+        """Whether ``letter`` in the cell whose :meth:`_context` this is spells nothing."""
+        index, lengths = self.index, self.lengths
+        for back, _bc, fwd, _fc in context:
+            s = back + letter + fwd
+            pos, n = len(back), len(s)
+            for L in lengths:
+                if L > n:
+                    break
+                bucket = index[L]
+                for i in range(max(0, pos - L + 1), min(pos, n - L) + 1):
+                    if s[i:i + L] in bucket:
+                        return False
+        return True
+
+    # ---- placing ----------------------------------------------------------------------
+    def try_place(self, w: _Word, start: int, step: int, unplaced_ids: set[int]) -> list[int] | None:
+        """Write ``w`` at ``start`` going ``step`` if allowed; the newly written cells, or None."""
+        grid, owners, word = self.grid, self.owners, w.word
+        L = len(word)
+        cells = [start + i * step for i in range(L)]
+        new = []
+        shared: set[int] = set()
+        for i, cell in enumerate(cells):
+            g = grid[cell]
+            if g is None:
+                new.append(cell)
+            elif g != word[i]:
+                return None
+            else:
+                for o in owners[cell]:
+                    if o in shared:
+                        return None
+                    shared.add(o)
+        if not new:
+            return None
+        for cell in new:
+            grid[cell] = word[cells.index(cell)]
+        cellset = set(cells)
+        ok = True
+        for cell in new:
+            for ids, wc in self.matches(cell):
+                if len(wc) < L and cellset.issuperset(wc):
+                    continue  # a shorter word inside this one
+                if len(wc) == L and cellset.issuperset(wc):
+                    if all(x == w.wid or x == -1 or x in unplaced_ids for x in ids):
+                        continue  # the word itself (and a reverse partner still to come)
+                if all(x == -1 for x in ids):
+                    continue  # placed words may spell anything; only the filler may not
+                ok = False
+                break
+            if not ok:
+                break
+        if not ok:
+            for cell in new:
+                grid[cell] = None
+            return None
+        for cell in cells:
+            owners[cell].append(w.wid)
+        for cell in new:
+            self.letter_cells.setdefault(grid[cell], set()).add(cell)  # type: ignore[arg-type]
+        return new
+
+    def remove(self, w: _Word, start: int, step: int, new: list[int]) -> None:
+        for i in range(len(w.word)):
+            self.owners[start + i * step].remove(w.wid)
+        for cell in new:
+            self.letter_cells[self.grid[cell]].discard(cell)  # type: ignore[index]
+            self.grid[cell] = None
+
+    def candidates(self, word: str, dirs: tuple[str, ...], level: str, rng: random.Random) -> Iterator[tuple[int, int, str]]:
+        L = len(word)
+        starts = self.starts(L, dirs)
+        if not starts:
+            return
+        C = self.C
+        counts: dict[tuple[int, int, str], int] = {}
+        if level != "easy":
+            runs = self.runs
+            steps = {d: (DIRECTIONS[d], DIRECTIONS[d][0] * C + DIRECTIONS[d][1]) for d in dirs}
+            for i, ch in enumerate(word):
+                for cell in self.letter_cells.get(ch, ()):
+                    r, c = divmod(cell, C)
+                    for d, ((dr, dc), step) in steps.items():
+                        r0, c0 = r - i * dr, c - i * dc
+                        if 0 <= r0 < self.R and 0 <= c0 < C and runs[d][r0 * C + c0] >= L:
+                            key = (r0 * C + c0, step, d)
+                            counts[key] = counts.get(key, 0) + 1
+        seen: set[tuple[int, int, str]] = set()
+        if counts:
+            overlap = sorted(counts)
+            rng.shuffle(overlap)
+            if level == "hard":
+                overlap.sort(key=lambda k: -counts[k])
+            for k in overlap:
+                seen.add(k)
+                yield k
+        n = len(starts)
+        a = rng.randrange(n)
+        k = 1
+        if n > 2:
+            k = rng.randrange(1, n)
+            while math.gcd(k, n) != 1:
+                k = rng.randrange(1, n)
+        for j in range(n):
+            cand = starts[(a + j * k) % n]
+            if cand not in seen:
+                yield cand
+
+    def find_inside(self, w: _Word, dirs: tuple[str, ...], placed: list[_Word]) -> Placement | None:
+        """An occurrence of ``w`` in the letters of another placed word, in one of ``dirs``:
+        on the cells of its reverse partner first (SPOT on TOPS), else inside a longer word
+        (ART in PARTY)."""
+        hosts = []
+        for host in placed:
+            if host.placement is None or len(host.word) < len(w.word):
+                continue
+            if host.placement[0] == "inside":
+                hp = host.placement[1]
+            else:
+                start, _step, d = host.placement
+                hp = Placement(host.word, *divmod(start, self.C), d)
+            hosts.append((host.word != w.word[::-1], hp))
+        hosts.sort(key=lambda h: h[0])
+        for _rank, hp in hosts:
+            cells = list(hp.cells)
+            hdr, hdc = DIRECTIONS[hp.dir]
+            for d in dirs:
+                if DIRECTIONS[d] == (hdr, hdc):
+                    seq = cells
+                elif DIRECTIONS[d] == (-hdr, -hdc):
+                    seq = cells[::-1]
+                else:
+                    continue
+                text = "".join(self.grid[r * self.C + c] for r, c in seq)  # type: ignore[misc]
+                i = text.find(w.word)
+                if i >= 0:
+                    r, c = seq[i]
+                    return Placement(w.word, r, c, d)
+        return None
+
+
+def generate(
+    settings: Settings,
+    entries: Sequence[Entry],
+    seed: int,
+    *,
+    cancel: Callable[[], bool] | None = None,
+) -> Puzzle:
+    """The puzzle of ``entries`` for ``settings`` and ``seed`` (same inputs, same puzzle)."""
+    if settings.level not in LEVELS:
+        raise WordSearchError(f"unknown level {settings.level!r} (easy, medium, hard)")
+    alphabet = get_alphabet(settings.lang)
+    mask = settings.mask
+    if mask is None:
+        check_size(settings.cols, settings.rows)
+        mask = rectangle(settings.cols, settings.rows)
+    else:
+        check_size(mask.cols, mask.rows)
+    dirs = LEVELS[settings.level]
+    limit = max(mask.cols, mask.rows)
+    listed: list[Entry] = []
+    seen: set[str] = set()
+    for e in entries:
+        if not alphabet.is_word(e.word) or len(e.word) < 2:
+            raise WordSearchError(f"word {e.shown!r} is not a word of at least 2 {alphabet.name} letters")
+        if len(e.word) > limit:
+            raise WordSearchError(f"word {e.shown!r} has {len(e.word)} letters; the grid holds at most {limit} in a line")
+        if e.word not in seen:
+            seen.add(e.word)
+            listed.append(e)
+    if not listed:
+        raise WordSearchError("there are no words to hide")
+    bonus_words: list[str] = []
+    for b in settings.bonus:
+        bw = normalise_word(b, alphabet)
+        if len(bw) < 2:
+            raise WordSearchError(f"bonus word {b!r} is shorter than 2 letters")
+        if len(bw) > limit:
+            raise WordSearchError(f"bonus word {b!r} has {len(bw)} letters; the grid holds at most {limit} in a line")
+        if bw not in seen:
+            seen.add(bw)
+            bonus_words.append(bw)
+    message_letters = normalise_message(settings.message, alphabet)
+    rng = random.Random(seed)
+    offensive = offensive_words(settings.lang)
+    counter = [0]
+
+    def check_cancel() -> None:
+        counter[0] += 1
+        if cancel is not None and counter[0] % 512 == 0 and cancel():
+            raise Cancelled()
+
+    last_error = "could not fill the grid"
+    for _attempt in range(6):
+        result = _attempt_once(settings, mask, dirs, alphabet, listed, bonus_words, message_letters,
+                               offensive, rng, check_cancel)
+        if isinstance(result, str):
+            last_error = result
+            continue
+        rows, placed, unplaced, bonus, unplaced_bonus, message_cells = result
+        key = alphabet.listing_key
+        return Puzzle(
+            lang=settings.lang, level=settings.level, seed=seed, rows=rows,
+            entries=tuple(listed),
+            placed=tuple(sorted(placed, key=lambda p: key(p.word))),
+            unplaced=tuple(sorted(unplaced, key=key)),
+            bonus=tuple(bonus), unplaced_bonus=tuple(unplaced_bonus),
+            message=message_letters, message_shown=settings.message.strip(),
+            message_cells=tuple(message_cells), title=settings.title, theme=settings.theme,
+            shape=mask.name,
+        )
+    raise WordSearchError(last_error)
+
+
+def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words, message, offensive, rng, check_cancel):
+    words = [_Word(i, e.word, False) for i, e in enumerate(listed)]
+    words += [_Word(len(listed) + i, b, True) for i, b in enumerate(bonus_words)]
+    board = _Board(mask, words, offensive)
+    level = settings.level
+
+    # longest first; ties in a seeded random order; bonus words after the listed ones
+    order = list(words)
+    rng.shuffle(order)
+    order.sort(key=lambda w: (w.bonus, -len(w.word)))
+    # words that fit nowhere even in the empty grid are out from the start
+    # (and, at a level without backward directions, a word whose reverse is listed too:
+    # wherever one of the pair went, the other would read backwards on its cells)
+    backwards = "W" in dirs
+    present = {w.word for w in words}
+    hopeless = [w for w in order if not board.starts(len(w.word), dirs)
+                or (not backwards and w.word != w.word[::-1] and w.word[::-1] in present)]
+    order = [w for w in order if w not in hopeless]
+    pending = {w.wid for w in order}
+
+    n = len(order)
+    iters: list[Iterator | None] = [None] * n
+    news: list[list[int] | None] = [None] * n
+    alts = [0] * n
+    budget = settings.budget
+    best_depth = -1
+    best: list = []
+    i = 0
+    while i < n:
+        w = order[i]
+        if iters[i] is None:
+            iters[i] = board.candidates(w.word, dirs, level, rng)
+            alts[i] = 0
+        placed_here = False
+        if alts[i] <= settings.max_backtrack and budget > 0:
+            for start, step, d in iters[i]:  # type: ignore[union-attr]
+                check_cancel()
+                budget -= 1
+                new = board.try_place(w, start, step, pending - {w.wid} if backwards else set())
+                if new is not None:
+                    w.placement = (start, step, d)
+                    news[i] = new
+                    placed_here = True
+                    break
+                if budget <= 0:
+                    break
+        if not placed_here:
+            inside = board.find_inside(w, dirs, [order[j] for j in range(i)])
+            if inside is not None:
+                w.placement = ("inside", inside)
+                news[i] = []
+                placed_here = True
+        if placed_here:
+            pending.discard(w.wid)
+            i += 1
+            if i > best_depth:
+                best_depth = i
+                best = [(x, x.placement) for x in order[:i]]
+            continue
+        # dead end at word i
+        iters[i] = None
+        if budget > 0 and i > 0:
+            i -= 1
+            prev = order[i]
+            pending.add(prev.wid)
+            if prev.placement is not None and prev.placement[0] != "inside":
+                start, step, _d = prev.placement
+                board.remove(prev, start, step, news[i] or [])
+            prev.placement = None
+            alts[i] += 1
+            continue
+        # out of budget: go back to the deepest state found and carry on greedily
+        break
+
+    if i < n:
+        for x in order:
+            x.placement = None
+        board = _Board(mask, words, offensive)
+        pending = {w.wid for w in order}
+        for x, pl in best:
+            if pl[0] == "inside":
+                x.placement = pl
+            else:
+                new = board.try_place(x, pl[0], pl[1], pending - {x.wid} if backwards else set())
+                assert new is not None, "replaying a found state"
+                x.placement = pl
+            pending.discard(x.wid)
+        for x in order[len(best):]:
+            done = False
+            for start, step, d in board.candidates(x.word, dirs, level, rng):
+                check_cancel()
+                if board.try_place(x, start, step, pending - {x.wid} if backwards else set()) is not None:
+                    x.placement = (start, step, d)
+                    done = True
+                    break
+            if not done:
+                inside = board.find_inside(x, dirs, [y for y in order if y.placement is not None])
+                if inside is not None:
+                    x.placement = ("inside", inside)
+            pending.discard(x.wid)
+
+    C = board.C
+    placed: list[Placement] = []
+    bonus: list[Placement] = []
+    unplaced: list[str] = []
+    unplaced_bonus: list[str] = []
+    for w in words:
+        if w.placement is None:
+            (unplaced_bonus if w.bonus else unplaced).append(w.word)
+            continue
+        if w.placement[0] == "inside":
+            p = w.placement[1]
+        else:
+            start, step, d = w.placement
+            r, c = divmod(start, C)
+            p = Placement(w.word, r, c, d)
+        (bonus if w.bonus else placed).append(p)
+
+    # hidden message: the first leftover cells in reading order
+    free = [i for i, g in enumerate(board.grid) if g is None]
+    if len(message) > len(free):
+        return (f"the hidden message has {len(message)} letters but only {len(free)} cells are left; "
+                "use a larger grid or fewer words")
+    message_cells = []
+    for cell, ch in zip(free, message):
+        board.grid[cell] = ch
+        message_cells.append(divmod(cell, C))
+        for ids, _wc in board.matches(cell):
+            if any(x >= 0 for x in ids):
+                return "the hidden message spells a listed word; try another seed"
+
+    # filler
+    if level == "hard":
+        counts: dict[str, int] = {}
+        for p in placed:
+            for ch in p.word:
+                counts[ch] = counts.get(ch, 0) + 1
+        pool, weights = list(counts), [counts[ch] for ch in counts]
+    if level != "hard" or not pool:
+        freq = FREQUENCIES.get(alphabet.code) or {ch: 1 for ch in alphabet.letters}
+        pool = [ch for ch in alphabet.letters if ch in freq]
+        weights = [freq[ch] for ch in pool]
+    cum = []
+    total = 0
+    for wt in weights:
+        total += wt
+        cum.append(total)
+    every = list(alphabet.letters)
+    for cell in free[len(message):]:
+        check_cancel()
+        ctx = board._context(cell)
+        pick = pool[_bisect(cum, rng.random() * total)]
+        if board.letter_ok(ctx, pick):
+            board.grid[cell] = pick
+            continue
+        tries = sorted(set(pool))
+        rng.shuffle(tries)
+        rest = [ch for ch in every if ch not in set(tries)]
+        rng.shuffle(rest)
+        for ch in tries + rest:
+            if board.letter_ok(ctx, ch):
+                board.grid[cell] = ch
+                break
+        else:
+            return "could not fill the grid without spelling a listed word"
+
+    rows = tuple("".join(board.grid[r * C:(r + 1) * C]) for r in range(board.R))  # type: ignore[arg-type]
+    return rows, placed, unplaced, bonus, unplaced_bonus, message_cells
+
+
+def normalise_message(text: str, alphabet: Alphabet) -> str:
+    """The letters of a hidden message: spaces and punctuation dropped, case through the
+    alphabet; any other character is an error."""
+    out = []
+    for ch in text:
+        up = alphabet.letter(ch)
+        if up is not None:
+            out.append(up)
+        elif not (ch.isspace() or ch in ".,;:!?'\"-()\u2019\u2014\u2013\u2026\u00ab\u00bb"):
+            raise WordSearchError(
+                f"the hidden message has {ch!r} (U+{ord(ch):04X}), which is not a letter of the "
+                f"{alphabet.name} alphabet")
+    return "".join(out)
+
+
+def _bisect(cum: list[int], x: float) -> int:
+    lo, hi = 0, len(cum) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cum[mid] > x:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

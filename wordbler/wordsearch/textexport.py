@@ -1,0 +1,77 @@
+"""A puzzle as plain text: the grid, the word list, and an answer key."""
+
+from __future__ import annotations
+
+from wordbler.lexicon.alphabet import get_alphabet
+
+from .grid import HOLE
+from .puzzle import Puzzle
+
+DIR_NAMES = {"E": "right", "W": "left", "S": "down", "N": "up",
+             "SE": "down-right", "SW": "down-left", "NE": "up-right", "NW": "up-left"}
+
+
+def _case(text: str, lower: bool, lang: str) -> str:
+    if not lower:
+        return text
+    a = get_alphabet(lang)
+    return "".join(a.lower[a.index(ch)] if ch in a else ch for ch in text)
+
+
+def grid_lines(puzzle: Puzzle, *, lower: bool = False, only: set | None = None) -> list[str]:
+    """The rows with a space between letters; with ``only``, other cells show as ``·``."""
+    out = []
+    for r, row in enumerate(puzzle.rows):
+        cells = []
+        for c, ch in enumerate(row):
+            if ch == HOLE:
+                cells.append(" ")
+            elif only is not None and (r, c) not in only:
+                cells.append("\u00b7")
+            else:
+                cells.append(_case(ch, lower, puzzle.lang))
+        out.append(" ".join(cells).rstrip())
+    return out
+
+
+def word_list(puzzle: Puzzle) -> list[str]:
+    """The listed words that were placed, as shown, in the alphabet's order."""
+    a = get_alphabet(puzzle.lang)
+    words = [p.word for p in puzzle.placed]
+    return [puzzle.shown(w) for w in sorted(words, key=a.sort_key)]
+
+
+def to_text(puzzle: Puzzle, *, answers: bool = True, lower: bool = False) -> str:
+    lines = []
+    title = puzzle.title or "Word Search"
+    lines += [title, "=" * len(title)]
+    if puzzle.theme:
+        lines.append(f"Theme: {puzzle.theme}")
+    lines.append(f"{puzzle.n_cols}x{puzzle.n_rows}, {puzzle.level}, {puzzle.shape}, seed {puzzle.seed}")
+    lines.append("")
+    lines += grid_lines(puzzle, lower=lower)
+    lines.append("")
+    words = word_list(puzzle)
+    lines.append(f"Find these {len(words)} words:")
+    width = max((len(w) for w in words), default=0) + 3
+    per_row = max(1, 72 // max(width, 1))
+    for i in range(0, len(words), per_row):
+        lines.append("".join(w.ljust(width) for w in words[i:i + per_row]).rstrip())
+    if puzzle.bonus:
+        lines.append(f"\n{len(puzzle.bonus)} secret bonus word(s) are hidden too.")
+    if puzzle.message:
+        lines.append(f"\nThe first {len(puzzle.message)} unused letters, row by row, spell a hidden message.")
+    if puzzle.unplaced:
+        lines.append("\nCould not be placed: " + ", ".join(puzzle.shown(w) for w in puzzle.unplaced))
+    if answers:
+        lines += ["", "Answer key", "----------"]
+        used = {rc for p in puzzle.placed + puzzle.bonus for rc in p.cells}
+        lines += grid_lines(puzzle, lower=lower, only=used)
+        lines.append("")
+        for p in sorted(puzzle.placed, key=lambda p: puzzle.shown(p.word)):
+            lines.append(f"{puzzle.shown(p.word)}: row {p.row + 1}, column {p.col + 1}, {DIR_NAMES[p.dir]}")
+        for p in puzzle.bonus:
+            lines.append(f"(bonus) {p.word}: row {p.row + 1}, column {p.col + 1}, {DIR_NAMES[p.dir]}")
+        if puzzle.message:
+            lines.append(f"Hidden message: {puzzle.message_shown or puzzle.message}")
+    return "\n".join(lines) + "\n"
