@@ -253,13 +253,17 @@ def test_cli_reports_the_first_mismatch_and_errors(tmp_path, capsys):
     assert code == 1 and lines[1] == f"{bad}: line 8: total 28 recorded, 26 expected (26 + 0)"
 
     missing = tmp_path / "missing.gcg"
-    code, lines = run_cli(capsys, str(bad), str(DATA / "truncated.gcg"), str(DATA / "binary.gcg"),
-                          str(missing))
+    code = main(["replay", str(bad), str(DATA / "truncated.gcg"), str(DATA / "binary.gcg"),
+                 str(missing)])
     assert code == 2
-    assert lines[1] == (f"{DATA / 'truncated.gcg'}, line 5: truncated event: missing the total "
-                        "after the score")
-    assert lines[2].startswith(f"{DATA / 'binary.gcg'}, line 2: binary data")
-    assert lines[3].startswith(f"{missing}: cannot read")
+    captured = capsys.readouterr()
+    lines, errors = captured.out.splitlines(), captured.err.splitlines()
+    # a file that cannot be read: one line on stderr each, naming the file and the problem
+    assert errors[0] == (f"wordbler-cli replay: {DATA / 'truncated.gcg'}, line 5: truncated "
+                         "event: missing the total after the score")
+    assert errors[1].startswith(f"wordbler-cli replay: {DATA / 'binary.gcg'}, line 2: binary data")
+    assert errors[2].startswith(f"wordbler-cli replay: {missing}: cannot read")
+    assert len(errors) == 3
     assert lines[-1] == "4 games, 12 events, 2 mismatches, 3 errors"
 
 
@@ -277,8 +281,10 @@ def test_cli_as_a_program():
     assert done.returncode == 2, done.stderr
     assert done.stdout.splitlines() == [
         f"{SAMPLE}: ok (12 events)",
-        f"{DATA / 'bad_position.gcg'}, line 4: bad position \"Z99\"",
-        "2 games, 12 events, 0 mismatches, 1 errors",
+        "2 games, 12 events, 0 mismatches, 1 error",
+    ]
+    assert done.stderr.splitlines() == [
+        f"wordbler-cli replay: {DATA / 'bad_position.gcg'}, line 4: bad position \"Z99\"",
     ]
 
 

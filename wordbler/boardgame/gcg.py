@@ -29,16 +29,18 @@ from __future__ import annotations
 import enum
 import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
 from .model import Coord, Direction
 
-MAX_BYTES = 4 * 1024 * 1024
+MAX_BYTES = 10 * 1024 * 1024  # a real game's record is under 10 kB
 BOARD_SIZE = 15
 MAX_PLAYERS = 4
-_MAX_DIGITS = 6
+_MAX_DIGITS = 6  # a score or a total; longer numbers are refused before int() sees them
+_SHOWN = 40  # longest piece of a line quoted in an error message
 
 __all__ = [
     "MAX_BYTES",
@@ -51,6 +53,8 @@ __all__ = [
     "parse",
     "read_file",
     "read_bytes",
+    "read_bounded",
+    "shown",
     "write",
     "format_event",
     "make_nicks",
@@ -204,8 +208,8 @@ _TOKEN_SEP = re.compile(r"[ \t]+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _EVENT = re.compile(r">([^ \t]+?):(?=[ \t]|$)(.*)$")
 _PRAGMA = re.compile(r"#([^ \t]*)(?:[ \t]+(.*))?$")
-_POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})")
-_NUMBER = re.compile(r"[+-]?\d{1,%d}" % _MAX_DIGITS)
+_POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})", re.ASCII)
+_NUMBER = re.compile(r"[+-]?\d{1,%d}" % _MAX_DIGITS, re.ASCII)  # ASCII digits, never 4,300
 _BOM = b"\xef\xbb\xbf"
 _ENCODINGS = {
     "utf-8": "utf-8",
@@ -218,25 +222,81 @@ _ENCODINGS = {
 
 
 def read_file(path: str | os.PathLike) -> GCGRecord:
-    """Read and parse the record at ``path``.  Files over :data:`MAX_BYTES` are refused
-    without being read."""
-    shown = os.fspath(path)
+    """Read and parse the record at ``path``.  Only a regular file is read (a folder, a
+    device, a FIFO or a socket is refused without blocking), and one over :data:`MAX_BYTES`
+    is refused without being read."""
+    shown_path = os.fspath(path)
+    data = read_bounded(path, MAX_BYTES, what="game record")
+    return read_bytes(data, source=shown_path)
+
+
+def read_bounded(path: str | os.PathLike, limit: int, *, what: str = "game record") -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    Raises :class:`GCGError` (naming the path) for a missing or unreadable file, a folder,
+    anything that is not a regular file (``/dev/zero``, a FIFO, a socket: refused after an
+    ``fstat`` of a descriptor opened without blocking, so a FIFO with no writer never hangs),
+    and a file over ``limit`` bytes (refused before it is read, and again if it grows while
+    being read).  ``what`` names the kind of file in the messages ("a folder, not a board").
+    """
+    shown_path = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
     try:
-        with open(path, "rb") as f:
-            try:
-                size = os.fstat(f.fileno()).st_size
-            except OSError:
-                size = 0
-            if size > MAX_BYTES:
-                raise GCGError(_too_large(size), path=shown)
-            data = f.read(MAX_BYTES + 1)  # a special file may report size 0
-    except GCGError:
-        raise
+        fd = os.open(path, flags)
     except IsADirectoryError:
-        raise GCGError("is a folder, not a game record", path=shown) from None
-    except OSError as e:
-        raise GCGError(f"cannot read: {e.strerror or e}", path=shown) from None
-    return read_bytes(data, source=shown)
+        raise GCGError(f"is a folder, not a {what}", path=shown_path) from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
+        raise GCGError(f"cannot read: {_os_reason(e)}", path=shown_path) from None
+    try:
+        try:
+            st = os.fstat(fd)
+        except OSError as e:
+            raise GCGError(f"cannot read: {_os_reason(e)}", path=shown_path) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise GCGError(f"is a folder, not a {what}", path=shown_path)
+        if not stat.S_ISREG(st.st_mode):
+            raise GCGError(f"not a regular file (a device, pipe or socket), not a {what}",
+                           path=shown_path)
+        if st.st_size > limit:
+            raise GCGError(_too_large(st.st_size, limit, what), path=shown_path)
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            while got <= limit:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                got += len(chunk)
+        except OSError as e:
+            raise GCGError(f"cannot read: {_os_reason(e)}", path=shown_path) from None
+        if got > limit:  # it grew after fstat
+            raise GCGError(_too_large(got, limit, what), path=shown_path)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _os_reason(e: Exception) -> str:
+    return str(getattr(e, "strerror", None) or e)
+
+
+def shown(value: object, limit: int = _SHOWN) -> str:
+    """``value`` made safe for a one-line message: control characters, line separators and
+    undecodable bytes escaped, and cut to ``limit`` characters (with "...")."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[: max(limit - 3, 1)] + "..."
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape",
+                                                             "backslashreplace").decode("ascii")
+                       for ch in text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates (undecodable bytes of a file name)
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return text
 
 
 def parse(data: bytes | str | os.PathLike, source: str = "<string>") -> GCGRecord:
@@ -260,9 +320,11 @@ def read_bytes(data: bytes, source: str = "<bytes>") -> GCGRecord:
     return _Parser(text, source, encoding).run()
 
 
-def _too_large(size: int) -> str:
-    return f"file is too large ({size / 1048576:.1f} MB; a game record is at most " \
-           f"{MAX_BYTES // 1048576} MB)"
+def _too_large(size: int, limit: int = MAX_BYTES, what: str = "game record") -> str:
+    if limit >= 1048576:
+        return (f"file is too large ({size / 1048576:.1f} MB; a {what} is at most "
+                f"{limit // 1048576} MB)")
+    return f"file is too large ({size} bytes; a {what} is at most {limit} bytes)"
 
 
 def _decode(data: bytes, source: str) -> tuple[str, str]:
@@ -281,9 +343,10 @@ def _decode(data: bytes, source: str) -> tuple[str, str]:
         declared = (m.group(1) or "").strip()
         encoding = _ENCODINGS.get(declared.lower())
         if encoding is None:
-            raise GCGError(f'unsupported character encoding "{declared}"', path=source, line=1)
+            raise GCGError(f'unsupported character encoding "{shown(declared)}"', path=source,
+                           line=1)
         if has_bom and encoding != "utf-8":
-            raise GCGError(f"a UTF-8 byte-order mark but #character-encoding {declared}",
+            raise GCGError(f"a UTF-8 byte-order mark but #character-encoding {shown(declared)}",
                            path=source, line=1)
     else:
         encoding = "utf-8" if has_bom else "latin-1"
@@ -312,12 +375,12 @@ class _Parser:
         self.encoding = encoding
         self.declared: dict[int, PlayerInfo] = {}
         self.raw_events: list[dict] = []
-        self.game_notes: list[str] = []
+        self.game_notes: list[list[str]] = []  # each note as its lines, joined at the end
         self.fields: dict[str, object] = {}
         self.racks: list[tuple[int, int, str]] = []  # (line, player number, rack)
         self.tile_glyphs: list[tuple[str, str]] = []
         self.extra: list[Pragma] = []
-        self.note_list: list[str] | None = None  # the notes a continuation line extends
+        self.note_list: list[list[str]] | None = None  # the notes a continuation line extends
 
     def error(self, message: str, line: int | None) -> GCGError:
         return GCGError(message, path=self.source, line=line)
@@ -348,7 +411,7 @@ class _Parser:
                                          "'#' or '>')", number)
                     raise self.error('text outside a note (a line must start with "#" or ">")',
                                      number)
-                self.note_list[-1] += "\n" + line
+                self.note_list[-1].append(line)  # joined once at the end: linear time
         return self.finish()
 
     # ------------------------------------------------------------------ pragmata
@@ -361,23 +424,23 @@ class _Parser:
         self.note_list = None
         if name == "note":
             target = self.raw_events[-1]["notes"] if self.raw_events else self.game_notes
-            target.append(value)
+            target.append([value])
             self.note_list = target
         elif name == "-":
             if continuation is not None:
-                continuation[-1] += "\n" + value
+                continuation[-1].append(value)
                 self.note_list = continuation
             else:  # no note to continue: a note of its own
                 target = self.raw_events[-1]["notes"] if self.raw_events else self.game_notes
-                target.append(value)
+                target.append([value])
                 self.note_list = target
-        elif re.fullmatch(r"player\d+", name):
+        elif re.fullmatch(r"player[0-9]+", name):
             self.player(name, value, number)
-        elif re.fullmatch(r"rack\d+", name):
-            n = int(name[4:])
+        elif re.fullmatch(r"rack[0-9]+", name):
+            n = self.player_number(name, "rack", number)
             rack = value
-            if not re.fullmatch(r"[A-Z?]*", rack):
-                raise self.error(f'bad rack "{rack}" in #{name}', number)
+            if not re.fullmatch(r"[A-Z?]*", rack) or len(rack) > BOARD_SIZE:
+                raise self.error(f'bad rack "{shown(rack)}" in #{name}', number)
             self.racks.append((number, n, rack))
         elif name == "character-encoding":
             if number != 1:
@@ -409,10 +472,15 @@ class _Parser:
             raise self.error(f"#{name} given twice", number)
         self.fields[name] = value
 
+    def player_number(self, name: str, prefix: str, number: int) -> int:
+        """N of ``#playerN`` / ``#rackN``: 1 to MAX_PLAYERS (digits counted before int())."""
+        digits = name[len(prefix):]
+        if len(digits) > 2 or not 1 <= int(digits) <= MAX_PLAYERS:
+            raise self.error(f"#{shown(name)}: players are numbered 1 to {MAX_PLAYERS}", number)
+        return int(digits)
+
     def player(self, name: str, value: str, number: int) -> None:
-        n = int(name[6:])
-        if not 1 <= n <= MAX_PLAYERS:
-            raise self.error(f"#{name}: players are numbered 1 to {MAX_PLAYERS}", number)
+        n = self.player_number(name, "player", number)
         if n in self.declared:
             raise self.error(f"#player{n} declared twice (first on line "
                              f"{self.declared[n].line})", number)
@@ -421,11 +489,11 @@ class _Parser:
         parts = _TOKEN_SEP.split(value, maxsplit=1)
         nick = parts[0]
         if ":" in nick:
-            raise self.error(f'nickname "{nick}" contains ":"', number)
+            raise self.error(f'nickname "{shown(nick)}" contains ":"', number)
         full = parts[1].strip(" \t") if len(parts) > 1 else ""
         for other in self.declared.values():
             if other.nick == nick:
-                raise self.error(f'nickname "{nick}" is used by #player{other.number} too',
+                raise self.error(f'nickname "{shown(nick)}" is used by #player{other.number} too',
                                  number)
         self.declared[n] = PlayerInfo(n, nick, full or nick, number)
 
@@ -450,9 +518,9 @@ class _Parser:
         if re.fullmatch(r"[A-Za-z?]+", toks[0]):
             rack = toks[0]
             if not re.fullmatch(r"[A-Z?]+", rack):
-                raise err(f'bad rack "{rack}" (uppercase letters and ? only)', number)
+                raise err(f'bad rack "{shown(rack)}" (uppercase letters and ? only)', number)
             if len(rack) > BOARD_SIZE:
-                raise err(f'bad rack "{rack}" ({len(rack)} tiles)', number)
+                raise err(f'bad rack "{shown(rack)}" ({len(rack)} tiles)', number)
             i = 1
         if i >= len(toks):
             raise err("truncated event: no move after the rack", number)
@@ -467,22 +535,22 @@ class _Parser:
         elif move.startswith("-"):
             body = move[1:]
             out["kind"] = EventKind.EXCHANGE
-            if body.isdigit() and len(body) <= 2:
+            if re.fullmatch(r"[0-9]{1,2}", body):
                 out["count"] = int(body)
                 if not 1 <= out["count"] <= BOARD_SIZE:
-                    raise err(f'bad exchange "{move}"', number)
+                    raise err(f'bad exchange "{shown(move)}"', number)
             elif re.fullmatch(r"[A-Z?]+", body) and len(body) <= BOARD_SIZE:
                 out["tiles"] = body
                 out["count"] = len(body)
             else:
-                raise err(f'bad exchange "{move}" (uppercase letters and ? only)', number)
+                raise err(f'bad exchange "{shown(move)}" (uppercase letters and ? only)', number)
         elif low == "(challenge)":
             out["kind"] = EventKind.CHALLENGE_BONUS
         elif low == "(time)":
             out["kind"] = EventKind.TIME_PENALTY
         elif move.startswith("("):
-            if not (move.endswith(")") and re.fullmatch(r"\([A-Z?]+\)", move)):
-                raise err(f'bad end-of-game tiles "{move}"', number)
+            if not re.fullmatch(r"\([A-Z?]+\)", move):
+                raise err(f'bad end-of-game tiles "{shown(move)}"', number)
             out["kind"] = None  # END_POINTS or END_PENALTY, decided by the score below
             out["tiles"] = move[1:-1]
         else:
@@ -493,12 +561,12 @@ class _Parser:
             raise err("truncated event: missing the score and the total", number)
         score_tok = toks[i]
         if not _NUMBER.fullmatch(score_tok):
-            raise err(f'bad score "{score_tok}"', number)
+            raise err(f'bad score "{shown(score_tok)}"', number)
         if i + 1 >= len(toks):
             raise err("truncated event: missing the total after the score", number)
         total_tok = toks[i + 1]
         if not _NUMBER.fullmatch(total_tok):
-            raise err(f'bad total "{total_tok}"', number)
+            raise err(f'bad total "{shown(total_tok)}"', number)
         out["score"] = int(score_tok)
         out["total"] = int(total_tok)
         out["extra"] = tuple(toks[i + 2:])
@@ -513,15 +581,16 @@ class _Parser:
         err = self.error
         m = _POSITION.fullmatch(pos)
         if not m:
-            raise err(f'bad move "{pos}" (not a position, "-", "--" or "(...)")', number)
+            raise err(f'bad move "{shown(pos)}" (not a position, "-", "--" or "(...)")', number)
         try:
             coord, direction = Coord.parse_gcg(pos, BOARD_SIZE, BOARD_SIZE)
         except ValueError:
-            raise err(f'bad position "{pos}"', number) from None
+            raise err(f'bad position "{shown(pos)}"', number) from None
         if word is None:
             raise err(f"truncated event: no word after {pos}", number)
-        if not re.fullmatch(r"[A-Za-z.]+", word):
-            raise err(f'bad word "{word}" (letters, and "." for a tile on the board)', number)
+        if not re.fullmatch(r"[A-Za-z.]+", word) or len(word) > BOARD_SIZE:
+            raise err(f'bad word "{shown(word)}" (letters, and "." for a tile on the board)',
+                      number)
         dr, dc = direction.step
         end_row, end_col = coord.row + dr * (len(word) - 1), coord.col + dc * (len(word) - 1)
         if end_row >= BOARD_SIZE or end_col >= BOARD_SIZE:
@@ -545,12 +614,12 @@ class _Parser:
             if index is None:
                 candidates = folded.get(nick.casefold(), [])
                 if len(candidates) != 1:
-                    raise self.error(f'unknown player "{nick}" (not declared by a #player '
+                    raise self.error(f'unknown player "{shown(nick)}" (not declared by a #player '
                                      f'pragma)', raw["line"])
                 index = candidates[0]
             raw["player"] = index
             raw["nick"] = players[index].nick
-            raw["notes"] = tuple(raw["notes"])
+            raw["notes"] = tuple("\n".join(parts) for parts in raw["notes"])
             events.append(Event(**raw))
         racks = []
         for line, n, rack in self.racks:
@@ -568,7 +637,7 @@ class _Parser:
             game_id=f.get("game_id"),  # type: ignore[arg-type]
             id_authority=f.get("id_authority"),  # type: ignore[arg-type]
             lexicon=f.get("lexicon"),  # type: ignore[arg-type]
-            notes=tuple(self.game_notes),
+            notes=tuple("\n".join(parts) for parts in self.game_notes),
             racks=tuple(racks),
             incomplete=bool(f.get("incomplete", False)),
             tile_glyphs=tuple(self.tile_glyphs),
@@ -590,7 +659,7 @@ class _Parser:
         for raw in self.raw_events:
             if raw["nick"] not in seen:
                 if len(seen) == MAX_PLAYERS:
-                    raise self.error(f'a {MAX_PLAYERS + 1}th player "{raw["nick"]}" (no #player '
+                    raise self.error(f'a {MAX_PLAYERS + 1}th player "{shown(raw["nick"])}" (no #player '
                                      f'pragmata, and at most {MAX_PLAYERS} players)', raw["line"])
                 seen.append(raw["nick"])
         return tuple(PlayerInfo(i + 1, nick, nick) for i, nick in enumerate(seen))

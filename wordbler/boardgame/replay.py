@@ -20,6 +20,12 @@ is the empty board before the first event and ``steps[k]`` the position after ev
 Forward / Last by index.  Problems are :class:`Mismatch` values naming the line; replay
 goes on after one, trusting the totals written.
 
+Time and memory are linear in the record's length with a small constant (a record is at
+most :data:`~wordbler.boardgame.gcg.MAX_BYTES`): the positions are not stored one full board
+per step but as each event's change plus a full board every :data:`CHECKPOINT` changes, and
+``step.board`` rebuilds a position on demand (the last few are cached); the tiles not on
+the board are counted as they come and go, not recounted per event.
+
 ``wordbler-cli replay FILE...`` (:func:`configure_parser`, :func:`run`) prints one line per
 file and a summary.
 """
@@ -30,17 +36,19 @@ import argparse
 import os
 import sys
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
 from .board import Board
-from .gcg import Event, EventKind, GCGError, GCGRecord, read_file
+from .gcg import Event, EventKind, GCGError, GCGRecord, read_file, shown
 from .model import Coord, Placement, ScoreBreakdown, Tile
 from .placement import IllegalMove, analyze
 from .rules import BLANK, ENGLISH_TILES, PRESETS, STANDARD, RuleSet, Settlement
 
 __all__ = ["Mismatch", "ReplayStep", "ReplayResult", "replay", "replay_file",
-           "configure_parser", "run"]
+           "configure_parser", "run", "CHECKPOINT"]
+
+CHECKPOINT = 32  # a full board is kept every this many board changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +63,65 @@ class Mismatch:
         return f"line {self.line}: {self.message}"
 
 
+class _Positions:
+    """The boards of one replay, compactly: ``changes[v]`` is the ``v``-th change to the
+    board (each square it touched and what that square holds after it), and
+    ``checkpoints[k]`` a full board after ``k * CHECKPOINT`` changes.  Position ``v`` (after
+    ``v`` changes) is a checkpoint plus fewer than CHECKPOINT changes."""
+
+    __slots__ = ("layout", "changes", "checkpoints", "_cache")
+
+    def __init__(self, start: Board) -> None:
+        self.layout = start.layout
+        self.changes: list[tuple[tuple[Coord, Placement | None], ...]] = []
+        self.checkpoints: list[Board] = [start.copy()]
+        self._cache: OrderedDict[int, Board] = OrderedDict()
+
+    @property
+    def version(self) -> int:
+        return len(self.changes)
+
+    def add(self, change: tuple[tuple[Coord, Placement | None], ...], live: Board) -> None:
+        self.changes.append(change)
+        if len(self.changes) % CHECKPOINT == 0:
+            self.checkpoints.append(live.copy())
+
+    def board(self, version: int) -> Board:
+        found = self._cache.get(version)
+        if found is not None:
+            self._cache.move_to_end(version)
+            return found
+        k = version // CHECKPOINT
+        board = self.checkpoints[k].copy()
+        for change in self.changes[k * CHECKPOINT:version]:
+            for coord, placement in change:
+                board.take((coord,))
+                if placement is not None:
+                    board.put((placement,))
+        self._cache[version] = board
+        if len(self._cache) > 8:
+            self._cache.popitem(last=False)
+        return board
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayStep:
     """One position of the replay.  ``index`` 0 is the start (no event)."""
 
     index: int
     event: Event | None
-    board: Board  # a copy owned by this step: do not mutate
+    positions: _Positions  # shared by all the steps of one replay
+    version: int  # the number of board changes before this position
     scores: tuple[int, ...]  # running totals per player (record order), as written
     changed: tuple[Coord, ...] = ()  # squares the event filled (or emptied, for "--")
     breakdown: ScoreBreakdown | None = None  # the recomputed score of a play
     mismatches: tuple[Mismatch, ...] = ()
+
+    @property
+    def board(self) -> Board:
+        """The position after this step's event (shared with the steps that did not change
+        the board, and cached: do not mutate it)."""
+        return self.positions.board(self.version)
 
     @property
     def rows(self) -> list[str]:
@@ -136,10 +192,11 @@ class _Replayer:
         else:
             self.rules, self.rules_named = rules, True
         self.board = Board(self.rules.layout)
+        self.positions = _Positions(self.board)
         self.totals = [0] * len(record.players)
         self.mismatches: list[Mismatch] = []
         self.steps: list[ReplayStep] = [
-            ReplayStep(0, None, self.board.copy(), tuple(self.totals))
+            ReplayStep(0, None, self.positions, 0, tuple(self.totals))
         ]
         self.next_id = 0
         # the last play, for a withdrawal: (event, its placements or None if not placed)
@@ -150,6 +207,7 @@ class _Replayer:
         if dist is not None and dist.value.strip().lower() not in ("", "english"):
             standard_tiles = False
         self.check_unseen = standard_tiles and not record.tile_glyphs
+        self.left = Counter(self.rules.tiles.counts)  # the tiles of the set off the board
 
     def run(self) -> ReplayResult:
         for index, ev in enumerate(self.record.events, start=1):
@@ -162,10 +220,14 @@ class _Replayer:
             handler(ev)
             if ev.kind is not EventKind.PLAY:  # only the line right after a play withdraws it
                 self.last_play = None
-            self.totals[ev.player] = ev.total
+            if self.totals[ev.player] != ev.total:
+                self.totals[ev.player] = ev.total
+                scores = tuple(self.totals)
+            else:  # shared with the step before: a long run of passes costs little
+                scores = self.steps[-1].scores
             self.mismatches.extend(self.current)
             self.steps.append(ReplayStep(
-                index, ev, self.board.copy(), tuple(self.totals), self.changed,
+                index, ev, self.positions, self.positions.version, scores, self.changed,
                 self.breakdown, tuple(self.current),
             ))
         settlement = None
@@ -191,17 +253,30 @@ class _Replayer:
             self.bad(ev, f"rack {ev.rack} has {len(ev.rack)} tiles, more than "
                          f"{self.rules.rack_size}")
         if self.check_unseen and ev.rack:
-            left = self.unseen()
-            over = Counter(ev.rack) - left
+            left = self.left
+            need: dict[str, int] = {}
+            for ch in ev.rack:
+                need[ch] = need.get(ch, 0) + 1
+            over = [ch * (n - left[ch]) for ch, n in need.items() if n > left[ch]]
             if over:
-                letters = "".join(sorted(over.elements()))
+                letters = "".join(sorted("".join(over)))
                 self.bad(ev, f"rack {ev.rack}: no {letters} left off the board")
 
     def unseen(self) -> Counter:
         """The tiles of the set not on the board (``?`` for blanks)."""
-        left = Counter(self.rules.tiles.counts)
-        left.subtract(BLANK if p.is_blank else p.letter for p in self.board.placements())
-        return +left
+        return +self.left
+
+    def put(self, placements: tuple[Placement, ...]) -> None:
+        self.board.put(placements)
+        for p in placements:
+            self.left[BLANK if p.is_blank else p.letter] -= 1
+        self.positions.add(tuple((p.coord, p) for p in placements), self.board)
+
+    def take(self, placements: tuple[Placement, ...]) -> None:
+        self.board.take(p.coord for p in placements)
+        for p in placements:
+            self.left[BLANK if p.is_blank else p.letter] += 1
+        self.positions.add(tuple((p.coord, None) for p in placements), self.board)
 
     def tile(self, letter: str) -> Tile:
         self.next_id += 1
@@ -261,7 +336,7 @@ class _Replayer:
             if self.breakdown.total != ev.score:
                 self.bad(ev, f"score {ev.score} recorded, {self.breakdown.total} computed "
                              f"for {what}")
-        self.board.put(placements)
+        self.put(tuple(placements))
         self.changed = tuple(p.coord for p in placements)
         self.last_play = (ev, tuple(placements))
 
@@ -276,7 +351,7 @@ class _Replayer:
         if ev.rack and play.rack and Counter(ev.rack) != Counter(play.rack):
             self.bad(ev, f"rack {ev.rack} differs from the withdrawn play's rack {play.rack}")
         if placements:
-            self.board.take(p.coord for p in placements)
+            self.take(placements)
             self.changed = tuple(p.coord for p in placements)
         if ev.score == -play.score:
             self.check_total(ev)
@@ -360,8 +435,9 @@ class _Replayer:
 def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Replay GCG game records, recomputing every score and running total. Prints one "
-        "line per file and a summary; exits 0 if all is well, 1 on mismatches, 2 on "
-        "unreadable or malformed files."
+        "line per file and a summary; a file that cannot be read gets one line on stderr "
+        "instead. Exits 0 if all is well, 1 on mismatches, 2 on unreadable or malformed "
+        "files."
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="a .gcg game record")
     parser.add_argument("--all", action="store_true",
@@ -369,6 +445,18 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=sorted(PRESETS),
                         help="score with these rules (default: the record's own, else standard)")
     parser.add_argument("--time", action="store_true", help="print how long the replay took")
+
+
+def _count(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``0 mismatches``."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def summary_line(games: int, events: int, mismatches: int, errors: int) -> str:
+    """The last line of ``replay``: ``G games, M events, K mismatches, E errors`` (singular
+    where the number is 1)."""
+    return ", ".join([_count(games, "game"), _count(events, "event"),
+                      _count(mismatches, "mismatch", "mismatches"), _count(errors, "error")])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -379,28 +467,29 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     for name in args.files:
         games += 1
+        label = shown(name, 4096)
         try:
             result = replay_file(name, rules)
         except GCGError as e:
             errors += 1
-            print(str(e.with_path(name)), file=out)
+            print(f"wordbler-cli replay: {e.with_path(label)}", file=sys.stderr)
             continue
-        events += len(result.record.events)
+        count = len(result.record.events)
+        events += count
         mismatches += len(result.mismatches)
         if result.ok:
-            print(f"{name}: ok ({len(result.record.events)} events)", file=out)
+            print(f"{label}: ok ({_count(count, 'event')})", file=out)
         elif show_all:
             for m in result.mismatches:
-                print(f"{name}: {m}", file=out)
+                print(f"{label}: {m}", file=out)
         else:
             more = len(result.mismatches) - 1
             tail = f" (and {more} more)" if more else ""
-            print(f"{name}: {result.mismatches[0]}{tail}", file=out)
+            print(f"{label}: {result.mismatches[0]}{tail}", file=out)
     # a fixed format, easy to grep: "G games, M events, K mismatches, E errors"
-    print(f"{games} games, {events} events, {mismatches} mismatches, {errors} errors", file=out)
+    print(summary_line(games, events, mismatches, errors), file=out)
     if getattr(args, "time", False):
         print(f"{time.perf_counter() - started:.3f} s", file=out)
     if errors:
         return 2
     return 1 if mismatches else 0
-
