@@ -208,8 +208,15 @@ def decode_bytes(data: bytes, shown: str) -> str:
         ) from None
 
 
-def read_file_bytes(path: "str | os.PathLike[str]", limit: int = MAX_FILE_BYTES) -> bytes:
-    """A regular file's bytes, bounded; :class:`WordListError` naming the problem."""
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n} bytes"
+
+
+def read_file_bytes(path: "str | os.PathLike[str]", limit: int | None = None) -> bytes:
+    """A regular file's bytes, at most ``limit`` (default :data:`MAX_FILE_BYTES`);
+    :class:`WordListError` naming the file and the problem."""
+    if limit is None:
+        limit = MAX_FILE_BYTES
     shown = os.fspath(path)
     try:
         st = os.stat(path)
@@ -223,7 +230,7 @@ def read_file_bytes(path: "str | os.PathLike[str]", limit: int = MAX_FILE_BYTES)
         raise WordListError(f"{shown}: not a regular file", path=shown)
     if st.st_size > limit:
         raise WordListError(
-            f"{shown}: too large ({st.st_size / 1e6:.1f} MB; at most {limit // 1_000_000} MB)",
+            f"{shown}: too large ({_size(st.st_size)}; a word list may have {_size(limit)})",
             path=shown,
         )
     try:
@@ -232,7 +239,7 @@ def read_file_bytes(path: "str | os.PathLike[str]", limit: int = MAX_FILE_BYTES)
     except OSError as e:
         raise WordListError(f"{shown}: cannot read it ({e.strerror or e})", path=shown) from None
     if len(data) > limit:
-        raise WordListError(f"{shown}: too large (over {limit // 1_000_000} MB)", path=shown)
+        raise WordListError(f"{shown}: too large (over {_size(limit)})", path=shown)
     return data
 
 
