@@ -297,8 +297,8 @@ def test_rack_order_and_pending_tiles_with_a_blank():
 
 
 def test_names_mascots_and_computer_players():
-    specs = [PlayerSpec("Ann Lee", mascot="owl"), PlayerSpec("Ann_Lee", computer="hard"),
-             PlayerSpec(" Zoë: the #1 ", mascot="cat and dog", computer="easy"),
+    specs = [PlayerSpec("Ann Lee", mascot="owl"), PlayerSpec("Ann_Lee", computer="strong"),
+             PlayerSpec(" Zoë: the #1 ", mascot="cat", computer="beginner"),
              PlayerSpec("Bob\u00a0Two")]
     game = Game(specs, STANDARD, None, seed=12)
     play_random(game, random.Random(1), 10)
@@ -564,7 +564,7 @@ def test_a_meddled_save_loads_or_gives_a_gcg_error(edits):
 
 
 def _fuzz_base() -> str:
-    specs = [PlayerSpec("Ann", mascot="owl"), PlayerSpec("Bob", computer="easy"), "Cy"]
+    specs = [PlayerSpec("Ann", mascot="owl"), PlayerSpec("Bob", computer="beginner"), "Cy"]
     game = Game(specs, WORDBLER_CLASSIC.with_changes(hint_cost=1), SomeWords(), 21)
     rnd = random.Random(21)
     while len(game.history) < 25:

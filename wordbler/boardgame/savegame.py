@@ -19,7 +19,8 @@ Pragmata (values with spaces or unusual characters are percent-encoded, ``%20``)
     after the draw for first player).
 ``#wordbler-player NICK [name=...] [mascot=...] [computer=...]``
     A seat's mascot and computer level; ``name`` only when the ``#playerN`` line cannot hold
-    the name exactly.
+    the name exactly.  A mascot is the id of a bundled mascot (:func:`known_mascots`, never
+    a path) and a computer level one of :data:`wordbler.boardgame.ai.LEVELS`.
 ``#wordbler-rack-order NICK I ...``
     Before an event (or at the end): the player rearranged the rack; the new rack is the old
     one's tiles at the given 0-based indices.
@@ -39,6 +40,10 @@ Pragmata (values with spaces or unusual characters are percent-encoded, ``%20``)
     Tiles placed this turn but not submitted: rack index, square (``H8``) and the letter shown
     (lowercase for a blank).
 
+Every value read is checked against what it may be (:data:`RULE_LIMITS` for the rules,
+the fixed sets above for mascots and levels, numbers by their length before they are
+converted); anything else is a :class:`~wordbler.boardgame.gcg.GCGError` naming the line.
+
 Settlement lines are the standard end-of-game lines (``RACK (RACK) -pts``, ``(TILES) +pts``);
 ``#rackN`` and ``#incomplete`` are written for a game still in progress.
 
@@ -54,11 +59,13 @@ import re
 import tempfile
 from contextlib import suppress
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Container, Sequence
 from urllib.parse import quote, unquote
 
 from . import gcg
-from .gcg import Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo
+from .ai import LEVELS
+from .gcg import Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo, shown
 from .game import Game, PlayerSpec
 from .model import (
     COLUMN_LETTERS,
@@ -76,6 +83,10 @@ PREFIX = "wordbler-"
 
 __all__ = [
     "FORMAT_VERSION",
+    "RULE_LIMITS",
+    "MAX_NAME_LENGTH",
+    "known_mascots",
+    "check_rules",
     "game_to_gcg",
     "game_from_gcg",
     "save_game",
@@ -85,6 +96,68 @@ __all__ = [
     "rules_from_record",
     "rules_pragma",
 ]
+
+
+# --------------------------------------------------------------------------- allowed values
+
+# The range of every integer rule a save may change (inclusive).  The setup dialog offers
+# hint costs of 0 to 50 points; the others are not offered, and are kept to values the
+# engine plays sensibly (no negative bonus, a rack that fits the board...).
+RULE_LIMITS: dict[str, tuple[int, int]] = {
+    "rack_size": (1, 15),
+    "bingo_bonus": (0, 1000),
+    "fail_limit": (1, 100),
+    "min_bag_for_exchange": (0, 100),
+    "min_first_move_tiles": (1, 15),
+    "min_players": (1, gcg.MAX_PLAYERS),
+    "max_players": (1, gcg.MAX_PLAYERS),
+    "hint_cost": (0, 50),
+}
+_TEXT_LIMITS = {"title": 100, "description": 1000}
+MAX_NAME_LENGTH = 1000  # a player's name in a save (the setup dialog allows 24)
+_MASCOT_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.ASCII)
+_INDEX = re.compile(r"[0-9]{1,2}", re.ASCII)  # a rack index
+_COST = re.compile(r"-?[0-9]{1,4}", re.ASCII)
+_RULE_INT = re.compile(r"-?[0-9]{1,6}", re.ASCII)
+
+
+@lru_cache(maxsize=1)
+def known_mascots() -> frozenset[str]:
+    """The ids of the bundled mascots (``resources/mascots/ID.svg``): the only values a
+    ``mascot=`` may hold.  Ids are lowercase letters, digits, ``-`` and ``_`` (so never a
+    path).  The bundled files do not change while the program runs."""
+    from wordbler.datafiles import data_dir
+
+    folder = data_dir("resources").joinpath("mascots")
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return frozenset()
+    return frozenset(
+        e.name[:-4] for e in entries
+        if e.name.endswith(".svg") and _MASCOT_ID.fullmatch(e.name[:-4]) and e.is_file()
+    )
+
+
+def check_rules(rules: RuleSet) -> None:
+    """``ValueError`` naming the first rule outside its allowed range (:data:`RULE_LIMITS`)."""
+    for key, (low, high) in RULE_LIMITS.items():
+        value = getattr(rules, key)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"the rule {key} must be {low} to {high}, not {shown(value)}")
+    for key, limit in _TEXT_LIMITS.items():
+        value = getattr(rules, key)
+        if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+            raise ValueError(f"the rule {key} must be one line of at most {limit} characters")
+    if rules.min_players > rules.max_players:
+        raise ValueError(f"the rule min_players ({rules.min_players}) is more than max_players "
+                         f"({rules.max_players})")
+    if rules.min_first_move_tiles > rules.rack_size:
+        raise ValueError(f"the rule min_first_move_tiles ({rules.min_first_move_tiles}) is more "
+                         f"than rack_size ({rules.rack_size})")
+    if rules.rack_size * rules.max_players > rules.tiles.total:
+        raise ValueError(f"racks of {rules.rack_size} for {rules.max_players} players need more "
+                         f"than the {rules.tiles.total} tiles of the set")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -159,14 +232,17 @@ def rules_from_record(record: GCGRecord) -> RuleSet:
         raise err("#wordbler-rules needs a preset name")
     try:
         preset = get_ruleset(parts[0])
-    except ValueError as e:
-        raise err(str(e)) from None
+    except ValueError:
+        raise err(f"unknown rules preset '{shown(parts[0])}'; choose one of: "
+                  f"{', '.join(PRESETS)}") from None
     known = {f.name for f in fields(RuleSet)} - _EDITABLE
     changes: dict[str, object] = {}
     for item in parts[1:]:
         key, eq, raw = item.partition("=")
         if not eq or key not in known:
-            raise err(f'unknown rule "{item}"')
+            raise err(f'unknown rule "{shown(item)}"')
+        if key in changes:
+            raise err(f"the rule {key} is given twice")
         text = unquote(raw)
         old = getattr(preset, key)
         try:
@@ -175,15 +251,25 @@ def rules_from_record(record: GCGRecord) -> RuleSet:
                     raise ValueError(text)
                 value: object = text == "true"
             elif isinstance(old, int):
+                if not _RULE_INT.fullmatch(text):  # digits counted before int() sees them
+                    raise ValueError(text)
                 value = int(text)
             elif isinstance(old, enum.Enum):
                 value = type(old)(text)
             else:
                 value = text
         except ValueError:
-            raise err(f'bad value "{text}" for the rule {key}') from None
+            raise err(f'bad value "{shown(text)}" for the rule {key}') from None
+        low_high = RULE_LIMITS.get(key)
+        if low_high is not None and not low_high[0] <= value <= low_high[1]:  # type: ignore
+            raise err(f"the rule {key} must be {low_high[0]} to {low_high[1]}, not {value}")
         changes[key] = value
-    return preset.with_changes(**changes) if changes else preset
+    rules = preset.with_changes(**changes) if changes else preset
+    try:
+        check_rules(rules)
+    except ValueError as e:
+        raise err(str(e)) from None
+    return rules
 
 
 # --------------------------------------------------------------------------- writing
@@ -216,6 +302,7 @@ class _Writer:
         game = self.game
         n = len(game.players)
         rules_value = rules_pragma(game.rules)
+        check_rules(game.rules)  # what load_game would refuse is not written
         if not isinstance(game.seed, int) or isinstance(game.seed, bool):
             raise ValueError(f"cannot save a game whose seed is not an integer: {game.seed!r}")
         # seats: spec of seat s is game.players[i] where seat_order[i] == s
@@ -236,6 +323,10 @@ class _Writer:
             plain = single and shown == name
             # the #playerN line shows the name as well as it can; name= keeps it exactly
             players.append(PlayerInfo(i + 1, self.nicks[i], shown or self.nicks[i]))
+            if spec.mascot is not None and spec.mascot not in known_mascots():
+                raise ValueError(f"cannot save: {spec.mascot!r} is not a mascot")
+            if spec.computer is not None and spec.computer not in LEVELS:
+                raise ValueError(f"cannot save: {spec.computer!r} is not a computer level")
             attrs = []
             if not plain:
                 attrs.append(f"name={_enc(name)}")
@@ -462,12 +553,12 @@ class _Rebuilder:
                              "be replayed, not continued")
         fmt = record.pragma(PREFIX + "format")
         if fmt is not None and fmt.value.strip() != str(FORMAT_VERSION):
-            raise self.error(f'saved by a newer Wordbler (format "{fmt.value}"; this one reads '
-                             f"format {FORMAT_VERSION})", fmt.line)
+            raise self.error(f'saved by a newer Wordbler (format "{shown(fmt.value)}"; this one '
+                             f"reads format {FORMAT_VERSION})", fmt.line)
         rules = rules_from_record(record)
         seed_p = self.one("seed")
-        if not re.fullmatch(r"-?\d{1,40}", seed_p.value.strip()):
-            raise self.error(f'bad seed "{seed_p.value}"', seed_p.line)
+        if not re.fullmatch(r"-?[0-9]{1,40}", seed_p.value.strip(), re.ASCII):
+            raise self.error(f'bad seed "{shown(seed_p.value)}"', seed_p.line)
         seed = int(seed_p.value)
         game = self.new_game(rules, seed)
         self.game = game
@@ -487,12 +578,16 @@ class _Rebuilder:
                 raise self.error("#wordbler-player needs a player", p.line)
             nick, *items = p.value.split()
             self.player_of(nick, p.line)
+            if nick in attrs:
+                raise self.error(f'#wordbler-player for "{shown(nick)}" given twice', p.line)
             found: dict[str, str] = {}
             for item in items:
                 key, eq, raw = item.partition("=")
                 if not eq or key not in ("name", "mascot", "computer"):
-                    raise self.error(f'unknown player attribute "{item}"', p.line)
-                found[key] = unquote(raw)
+                    raise self.error(f'unknown player attribute "{shown(item)}"', p.line)
+                if key in found:
+                    raise self.error(f"{key}= given twice for {shown(nick)}", p.line)
+                found[key] = self.attribute(key, unquote(raw), p.line)
             attrs[nick] = found
         specs = []
         for nick in seat_nicks:
@@ -509,6 +604,23 @@ class _Rebuilder:
                     f"seed {seed} gives the first move to {game.players[0].name}, but "
                     f"#player1 is {record.players[0].name}", record.players[0].line or None)
         return game
+
+    def attribute(self, key: str, value: str, line: int) -> str:
+        """A ``#wordbler-player`` value, checked: a mascot is a bundled mascot's id, a level
+        one of the computer levels, a name not empty and not too long."""
+        if key == "mascot":
+            mascots = known_mascots()
+            if value not in mascots:
+                raise self.error(f'unknown mascot "{shown(value)}" (the mascots are: '
+                                 f'{", ".join(sorted(mascots)) or "none installed"})', line)
+        elif key == "computer":
+            if value not in LEVELS:
+                raise self.error(f'unknown computer level "{shown(value)}" (the levels are: '
+                                 f'{", ".join(LEVELS)})', line)
+        elif not value.strip() or len(value) > MAX_NAME_LENGTH:
+            raise self.error(f"a player's name must be 1 to {MAX_NAME_LENGTH} characters",
+                             line)
+        return value
 
     def timeline(self) -> list[Event | Pragma]:
         items: list[tuple[tuple[int, int], Event | Pragma]] = []
@@ -566,13 +678,15 @@ class _Rebuilder:
             player = self.player_of(parts[0], p.line)
             rack = game.racks[player]
             try:
+                if not all(_INDEX.fullmatch(x) for x in parts[1:]):
+                    raise ValueError("not a rack index")
                 perm = [int(x) for x in parts[1:]]
                 game.reorder_rack([rack[i].id for i in perm], player=player)
             except (ValueError, IndexError):
                 raise self.error("#wordbler-rack-order must list each rack index once",
                                  p.line) from None
         elif name == "hint":
-            if len(parts) != 2 or not re.fullmatch(r"-?\d+", parts[1]):
+            if len(parts) != 2 or not _COST.fullmatch(parts[1]):
                 raise self.error("#wordbler-hint needs a player and a cost", p.line)
             player = self.player_of(parts[0], p.line)
             self.check_turn(player, p.line)
@@ -598,17 +712,21 @@ class _Rebuilder:
             rack = game.racks[game.current]
             placements = []
             for item in parts:
-                m = re.fullmatch(r"(\d+):([A-Za-z])(\d{1,2}):([A-Za-z])", item)
+                m = re.fullmatch(r"([0-9]{1,2}):([A-Za-z])([0-9]{1,2}):([A-Za-z])", item)
                 if not m or int(m[1]) >= len(rack):
-                    raise self.error(f'bad pending tile "{item}"', p.line)
+                    raise self.error(f'bad pending tile "{shown(item)}"', p.line)
+                row, col = int(m[3]) - 1, COLUMN_LETTERS.index(m[2].upper())
+                if not (0 <= row < game.board.rows and 0 <= col < game.board.cols):
+                    raise self.error(f'pending tile "{shown(item)}" is off the board', p.line)
                 tile = rack[int(m[1])]
-                coord = Coord(int(m[3]) - 1, COLUMN_LETTERS.index(m[2].upper()))
+                coord = Coord(row, col)
                 if m[4].islower() != tile.is_blank:
-                    raise self.error(f'pending tile "{item}" does not match the rack', p.line)
+                    raise self.error(f'pending tile "{shown(item)}" does not match the rack',
+                                     p.line)
                 try:
                     placements.append(Placement(tile, coord, m[4].upper()))
                 except ValueError as e:
-                    raise self.error(f'bad pending tile "{item}": {e}', p.line) from None
+                    raise self.error(f'bad pending tile "{shown(item)}": {e}', p.line) from None
             try:
                 game.set_pending(placements)
             except IllegalMove as e:
@@ -659,6 +777,8 @@ class _Rebuilder:
             except IllegalMove as e:
                 raise self.error(f"{ev.move_text()}: {e}", ev.line) from None
         try:
+            if not all(_INDEX.fullmatch(x) for x in p.value.split()):
+                raise ValueError("not a rack index")
             indices = [int(x) for x in p.value.split()]
             tiles = [rack[i] for i in indices]
         except (ValueError, IndexError):
