@@ -58,5 +58,9 @@ def accidents(rows, placed: dict, unplaced, extra_words=()) -> list[str]:
 
 
 def sorted_cells(p):
-    dr, dc = STEP[p.dir]
-    return [(p.row + i * dr, p.col + i * dc) for i in range(len(p.word))]
+    if isinstance(p, dict):
+        word, r0, c0, d = p["word"], p["row"], p["col"], p["dir"]
+    else:
+        word, r0, c0, d = p.word, p.row, p.col, p.dir
+    dr, dc = STEP[d]
+    return [(r0 + i * dr, c0 + i * dc) for i in range(len(word))]
