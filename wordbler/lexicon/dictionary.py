@@ -39,7 +39,7 @@ BUNDLED_FILE = "wordbler-en.txt"
 BUNDLED_NAME = "English (SCOWL 80)"
 MIN_WORD_LENGTH = 2
 MAX_WORD_LENGTH = 15
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 50 * 1024 * 1024  # the bundled list is 2.5 MB
 
 _SIZE_HEADER = b"\n# size "  # the bundled file's section header: "# size N" on its own line
 _WORD_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ\r\n"  # CR: a checkout may have made it CRLF
@@ -167,7 +167,10 @@ def load_bundled() -> Lexicon:
     resource = data_dir("dictionaries").joinpath("en", BUNDLED_FILE)
     where = str(resource)
     try:
-        data = resource.read_bytes()
+        on_disk = Path(where)
+        data = _read_bytes(on_disk, BUNDLED_FILE) if on_disk.exists() else resource.read_bytes()
+    except LexiconError as e:
+        raise LexiconError(f"the bundled word list cannot be read: {e}", path=where) from None
     except OSError as e:
         raise LexiconError(f"the bundled word list {BUNDLED_FILE} cannot be read: {e}",
                            path=where) from e
@@ -195,7 +198,7 @@ def load_file(
     ``name`` defaults to the file name.  Raises :class:`LexiconError` for anything wrong.
     """
     p = Path(path)
-    shown = p.name or str(p)
+    shown = _file_name(p.name or str(p))
     text = _read_text(p, shown)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if p.suffix.lower() == ".json" or _JSON_START.match(text):
@@ -213,25 +216,52 @@ def load_file(
 # Reading and parsing
 
 
-def _read_text(p: Path, shown: str) -> str:
+def _read_bytes(p: Path, shown: str) -> bytes:
+    """The bytes of a regular file of at most ``MAX_FILE_BYTES``.  The file is opened
+    without blocking and checked with ``fstat`` on that descriptor (no gap between the check
+    and the read): a folder, a device (``/dev/zero``), a FIFO or a socket is refused and
+    never waited on, and a large file is refused before it is read."""
     where = str(p)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
     try:
-        st = p.stat()
+        fd = os.open(p, flags)
+    except IsADirectoryError:
+        raise LexiconError(f"{shown} is a folder, not a word list", path=where) from None
     except (OSError, ValueError) as e:  # ValueError: a NUL in the path
         raise LexiconError(_os_problem(shown, e), path=where) from None
-    if stat.S_ISDIR(st.st_mode):
-        raise LexiconError(f"{shown} is a folder, not a word list", path=where)
-    if not stat.S_ISREG(st.st_mode):
-        raise LexiconError(f"{shown} is not a regular file", path=where)
-    if st.st_size > MAX_FILE_BYTES:
-        raise LexiconError(_too_large(shown, st.st_size), path=where)
     try:
-        with p.open("rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise LexiconError(_os_problem(shown, e), path=where) from None
-    if len(data) > MAX_FILE_BYTES:  # grew after stat, or stat lied
-        raise LexiconError(_too_large(shown, len(data)), path=where)
+        try:
+            st = os.fstat(fd)
+        except OSError as e:
+            raise LexiconError(_os_problem(shown, e), path=where) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise LexiconError(f"{shown} is a folder, not a word list", path=where)
+        if not stat.S_ISREG(st.st_mode):
+            raise LexiconError(f"{shown} is not a regular file", path=where)
+        if st.st_size > MAX_FILE_BYTES:
+            raise LexiconError(_too_large(shown, st.st_size), path=where)
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            while got <= MAX_FILE_BYTES:
+                chunk = os.read(fd, min(1 << 22, MAX_FILE_BYTES + 1 - got))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                got += len(chunk)
+        except OSError as e:
+            raise LexiconError(_os_problem(shown, e), path=where) from None
+    finally:
+        os.close(fd)
+    if got > MAX_FILE_BYTES:  # grew after fstat
+        raise LexiconError(_too_large(shown, got), path=where)
+    return b"".join(chunks)
+
+
+def _read_text(p: Path, shown: str) -> str:
+    where = str(p)
+    data = _read_bytes(p, shown)
 
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         encoding = "utf-16"  # Windows Notepad's "Unicode"; its BOM says the byte order
@@ -311,6 +341,16 @@ def _json_element_line(text: str, index: int) -> int:
         _, pos = decoder.raw_decode(text, pos)
         pos = _SPACES.match(text, pos).end() + 1  # past ","
     return _line_at(text[: _SPACES.match(text, pos).end()])
+
+
+def _file_name(name: str) -> str:
+    """A file name for a one-line message: control characters and undecodable bytes
+    (surrogates) escaped."""
+    if name.isprintable():
+        return name
+    return "".join(ch if ch.isprintable()
+                   else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for ch in name)
 
 
 def _line_at(prefix: str) -> int:
