@@ -8,15 +8,20 @@ prints a summary with the mean score per level and the time per move.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .ai import LEVELS, Position, decision_to_move, make_player, rng_for
 from .game import Game, PlayerSpec
-from .rules import STANDARD, RuleSet, get_ruleset
+from .gcg import shown
+from .rules import PRESETS, STANDARD, RuleSet
+
+PROG = "wordbler-cli selfplay"
 
 
 class InvariantError(AssertionError):
@@ -82,6 +87,32 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="only the summary")
 
 
+def _error(message: str) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    return 2
+
+
+def _prepare_folder(name: str) -> Path:
+    """The ``--gcg-dir`` folder, made if needed and checked writable before any game is
+    played; ``ValueError`` naming the problem (a file of that name, no permission...)."""
+    folder = Path(name)
+    label = shown(name, 4096)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--gcg-dir {label}: is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".selfplay-", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except (FileExistsError, NotADirectoryError):  # a part of the path is a file
+        raise ValueError(f"--gcg-dir {label}: a part of the path is a file, not a folder") \
+            from None
+    except (OSError, ValueError) as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        raise ValueError(f"--gcg-dir {label}: cannot write there ({reason})") from None
+    return folder
+
+
 def run(args: argparse.Namespace) -> int:
     from wordbler.lexicon.dictionary import load_bundled, load_file
     from .movegen import engine_generator
@@ -90,22 +121,24 @@ def run(args: argparse.Namespace) -> int:
     try:
         for lvl in levels:
             if lvl not in LEVELS:
-                raise ValueError(f"unknown level {lvl!r}; choose from {', '.join(LEVELS)}")
-        rules = get_ruleset(args.rules)
+                raise ValueError(f"unknown level {shown(lvl)!r}; choose from "
+                                 f"{', '.join(LEVELS)}")
+        rules = PRESETS.get(args.rules.strip().lower())
+        if rules is None:
+            raise ValueError(f"unknown rules preset {shown(args.rules)!r}; choose one of: "
+                             f"{', '.join(PRESETS)}")
         if not rules.min_players <= len(levels) <= rules.max_players:
-            raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} players")
+            raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} "
+                             f"players (--players gives {len(levels)})")
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        out_dir = _prepare_folder(args.gcg_dir) if args.gcg_dir else None
         lexicon = load_file(args.lexicon) if args.lexicon else load_bundled()
     except ValueError as e:  # LexiconError is a ValueError
-        print(f"wordbler-cli selfplay: {e}", file=sys.stderr)
-        return 2
+        return _error(str(e))
     generate = engine_generator(lexicon, rules)
-    out_dir = Path(args.gcg_dir) if args.gcg_dir else None
-    if out_dir:
-        out_dir.mkdir(parents=True, exist_ok=True)
     results: list[GameResult] = []
-    failures = 0
+    failures = write_errors = 0
     for i in range(args.games):
         seed = args.seed + i
         try:
@@ -118,18 +151,33 @@ def run(args: argparse.Namespace) -> int:
         if out_dir:
             from .savegame import save_game
 
-            save_game(res.game, out_dir / f"selfplay_{seed:06d}.gcg")
+            target = out_dir / f"selfplay_{seed:06d}.gcg"
+            try:
+                save_game(res.game, target)
+            except (OSError, ValueError) as e:  # disk full, folder removed...: go on
+                write_errors += 1
+                reason = getattr(e, "strerror", None) or str(e)
+                print(f"{PROG}: game {i + 1} (seed {seed}) not written to "
+                      f"{shown(str(target), 4096)}: {reason}", file=sys.stderr)
         if not args.quiet:
             scores = " ".join(f"{lvl}={s}" for lvl, s in zip(res.levels, res.scores))
-            print(f"game {i + 1} (seed {seed}): {scores}, {res.turns} turns")
+            print(f"game {i + 1} (seed {seed}): {scores}, {_count(res.turns, 'turn')}")
         res.game = None  # keep memory flat over long runs
     _summary(levels, results, failures)
+    if write_errors:
+        return 2
     return 1 if failures else 0
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} {noun if n == 1 else noun + 's'}"
+
+
 def _summary(levels, results: list[GameResult], failures: int) -> None:
+    head = f"{_count(len(results), 'game')}, {_count(failures, 'invariant failure')}"
     if not results:
-        print(f"0 games, {failures} invariant failures")
+        print(head)
         return
     ms = [t for r in results for t in r.move_ms]
     parts = []
@@ -141,6 +189,6 @@ def _summary(levels, results: list[GameResult], failures: int) -> None:
         spread = statistics.fmean(r.scores[0] - r.scores[1] for r in results)
         parts.append(f"mean spread (seat 1 - seat 2) {spread:+.1f}")
     print(
-        f"{len(results)} games, {failures} invariant failures; " + "; ".join(parts)
+        f"{head}; " + "; ".join(parts)
         + f"; ms/move mean {statistics.fmean(ms):.1f} max {max(ms):.1f}"
     )

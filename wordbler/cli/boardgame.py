@@ -14,8 +14,13 @@ def _load_lexicon(path: str | None):
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from wordbler.boardgame.gcg import shown
     from wordbler.lexicon.dictionary import LexiconError
 
+    for i, word in enumerate(args.words, 1):
+        if not word.strip():
+            print(f"wordbler-cli check: word {i} is empty", file=sys.stderr)
+            return 2
     try:
         lexicon = _load_lexicon(args.lexicon)
     except LexiconError as e:
@@ -23,9 +28,12 @@ def _cmd_check(args: argparse.Namespace) -> int:
         return 2
     all_ok = True
     for word in args.words:
-        ok = word in lexicon  # case-insensitive; anything but A-Z is simply not a word
+        # A-Z in either case (ASCII only: no Unicode case folding, so "ß" or "ſ" is never
+        # read as S); anything else is simply not a word
+        ok = word in lexicon
         all_ok &= ok
-        print(f"{word} {'valid' if ok else 'invalid'}")
+        # one line per word, whatever it holds (control characters, undecodable bytes)
+        print(f"{shown(word, len(word) + 1)} {'valid' if ok else 'invalid'}")
     return 0 if all_ok else 1
 
 
