@@ -1,0 +1,189 @@
+"""The Word Search session: the play state, its autosave, and generation off the GUI thread."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from wordbler.paths import user_data_dir
+from wordbler.wordsearch import Cancelled, Entry, Settings, WordSearchError, generate
+from wordbler.wordsearch.grid import Placement
+from wordbler.wordsearch.play import PlayState, Selection, read_save, write_json_atomic
+from wordbler.wordsearch.puzzle import Puzzle
+
+
+def autosave_path() -> Path:
+    return user_data_dir() / "wordsearch" / "autosave.json"
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the New Puzzle dialog asks for."""
+
+    settings: Settings
+    entries: tuple[Entry, ...]
+    seed: int
+    players: tuple[str, ...] = ("Player",)
+
+
+class _JobSignals(QObject):
+    done = Signal(object, object)  # request, puzzle
+    failed = Signal(object, str)
+    cancelled = Signal(object)
+
+
+class GenerateJob(QRunnable):
+    """Runs :func:`generate` in the thread pool; ``cancel()`` stops it soon."""
+
+    def __init__(self, request: Request):
+        super().__init__()
+        self.setAutoDelete(False)
+        self.request = request
+        self.signals = _JobSignals()
+        self._stop = threading.Event()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def run(self) -> None:  # worker thread
+        try:
+            puzzle = generate(self.request.settings, list(self.request.entries), self.request.seed,
+                              cancel=self._stop.is_set)
+        except Cancelled:
+            self.signals.cancelled.emit(self.request)
+        except WordSearchError as e:
+            self.signals.failed.emit(self.request, str(e))
+        except Exception as e:  # noqa: BLE001 - never lose a worker's error silently
+            self.signals.failed.emit(self.request, f"unexpected error: {e!r}")
+        else:
+            self.signals.done.emit(self.request, puzzle)
+
+
+class WordSearchSession(QObject):
+    """Owns the :class:`PlayState`; widgets send intents here and repaint on its signals."""
+
+    puzzle_changed = Signal()
+    state_changed = Signal()
+    selected = Signal(object)  # Selection
+    hint_shown = Signal(object)  # Placement
+    generating = Signal(bool)
+    generation_failed = Signal(str)
+    notice = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, *, save_path: Path | None = None,
+                 pool: QThreadPool | None = None):
+        super().__init__(parent)
+        self.state: PlayState | None = None
+        self.save_path = save_path or autosave_path()
+        self.pool = pool or QThreadPool.globalInstance()
+        self.job: GenerateJob | None = None
+        self.last_request: Request | None = None
+
+    # ---- games ------------------------------------------------------------------------
+    @property
+    def puzzle(self) -> Puzzle | None:
+        return self.state.puzzle if self.state else None
+
+    def start(self, puzzle: Puzzle, players=("Player",)) -> None:
+        self.state = PlayState(puzzle, list(players))
+        self.puzzle_changed.emit()
+        self.state_changed.emit()
+
+    def request_new(self, request: Request) -> None:
+        """Generate a puzzle in the thread pool; :attr:`puzzle_changed` when it is ready."""
+        self.cancel_generation()
+        job = GenerateJob(request)
+        job.signals.done.connect(self._on_done)
+        job.signals.failed.connect(self._on_failed)
+        job.signals.cancelled.connect(self._on_cancelled)
+        self.job = job
+        self.last_request = request
+        self.generating.emit(True)
+        self.pool.start(job)
+
+    def cancel_generation(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+
+    def _on_done(self, request: Request, puzzle: Puzzle) -> None:
+        if self.job is None or self.job.request is not request:
+            return
+        self.job = None
+        self.generating.emit(False)
+        self.start(puzzle, request.players)
+
+    def _on_failed(self, request: Request, message: str) -> None:
+        if self.job is None or self.job.request is not request:
+            return
+        self.job = None
+        self.generating.emit(False)
+        self.generation_failed.emit(message)
+
+    def _on_cancelled(self, request: Request) -> None:
+        if self.job is not None and self.job.request is request:
+            self.job = None
+            self.generating.emit(False)
+
+    # ---- intents ----------------------------------------------------------------------
+    def select(self, a: tuple[int, int], b: tuple[int, int]) -> Selection | None:
+        if self.state is None or self.state.finished:
+            return None
+        result = self.state.select(a, b)
+        self.selected.emit(result)
+        if result.kind in ("found", "bonus") or result.turn_passed:
+            self.state_changed.emit()
+            self.save()
+        return result
+
+    def hint(self) -> Placement | None:
+        if self.state is None or self.state.finished:
+            return None
+        p = self.state.hint()
+        if p is not None:
+            self.hint_shown.emit(p)
+            self.state_changed.emit()
+            self.save()
+        return p
+
+    def tick(self, seconds: float = 1.0) -> None:
+        if self.state is None or self.state.finished:
+            return
+        was = int(self.state.elapsed)
+        self.state.tick(seconds)
+        if int(self.state.elapsed) // 15 != was // 15:
+            self.save()  # the clock is saved now and then, not every second
+
+    # ---- autosave ---------------------------------------------------------------------
+    def save(self) -> bool:
+        """Write the autosave if this game has been played (an unplayed puzzle never
+        replaces a saved game)."""
+        if self.state is None or not self.state.started:
+            return False
+        try:
+            write_json_atomic(self.save_path, self.state.to_json())
+        except OSError as e:
+            self.notice.emit(f"Could not autosave: {e.strerror or e}")
+            return False
+        return True
+
+    def load(self) -> bool:
+        """Resume the autosaved game if there is a valid one.  A file that does not validate
+        is set aside (renamed ``.corrupt``) with a notice, never a crash."""
+        if not self.save_path.exists():
+            return False
+        try:
+            state = read_save(self.save_path)
+        except WordSearchError as e:
+            try:
+                self.save_path.replace(self.save_path.with_suffix(".corrupt"))
+            except OSError:
+                pass
+            self.notice.emit(f"The saved puzzle could not be read and was set aside ({e}).")
+            return False
+        self.state = state
+        self.puzzle_changed.emit()
+        self.state_changed.emit()
+        return True

@@ -1,0 +1,471 @@
+"""The Word Search window: the grid, the word list, timer and count, menus."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QPixmap
+from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+                               QMainWindow, QMessageBox, QProgressDialog, QPushButton, QSizePolicy,
+                               QVBoxLayout, QWidget)
+
+from wordbler.lexicon.alphabet import get_alphabet
+from wordbler.wordsearch.play import HINT_COST, Selection
+from wordbler.wordsearch.textexport import to_text
+
+from .gridview import PALETTE, PLAYER_COLOURS, GridView
+from .newdialog import NewPuzzleDialog, default_request
+from .session import Request, WordSearchSession
+
+HELP = f"""<h2>Word Search</h2>
+<p>Find every word of the list in the grid. Words run in straight lines: across and down
+(<b>easy</b>), also diagonally down (<b>medium</b>), or in all eight directions, backwards too
+(<b>hard</b>).</p>
+<p><b>Select a word</b> by dragging from its first letter to its last (the selection snaps to the
+nearest straight line), or click its first letter and then its last. Escape forgets a first
+click. A found word gets a coloured capsule and is struck through in the list.</p>
+<p><b>Hint</b> (H) flashes the first letter of a word still to find. The clock runs while the
+window is open; the puzzle is saved as you play and comes back when you return.</p>
+<p><b>Extras</b>: shapes (circle, heart, diamond, or your own picture of cells), a hidden message
+spelled by the unused letters (the first unused letters, row by row; revealed in red when
+every word is found), secret bonus words that are not in the list, large print and
+lower-case letters (View menu). File &gt; Export PDF or Print gives the puzzle page and an
+answer-key page; Export text gives both as plain text.</p>
+<h3>Hot-seat (2&ndash;4 players)</h3>
+<p>Type the names in New puzzle &gt; Players. Players take turns; the panel shows whose turn it
+is. On your turn, select one line:</p>
+<ul><li>a listed word scores one point per letter, and <b>you go again</b>;</li>
+<li>a secret bonus word scores double, and you go again;</li>
+<li>a line that spells nothing passes the turn (a word already found costs nothing);</li>
+<li>a hint costs {HINT_COST} points and keeps the turn.</li></ul>
+<p>When every listed word is found, the highest score wins. Each player's finds are shown in
+their colour.</p>
+<h3>Keys</h3>
+<p>Ctrl+N new puzzle &middot; H hint &middot; Ctrl+E export PDF &middot; Ctrl+P print &middot;
+Ctrl+L large print &middot; F1 this help</p>"""
+
+
+def fmt_time(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+class WordSearchWindow(QMainWindow):
+    def __init__(self, parent: QWidget | None = None, *, session: WordSearchSession | None = None,
+                 settings: QSettings | None = None, autoload: bool = True):
+        super().__init__(parent)
+        self.setWindowTitle("Word Search \u2013 Wordbler")
+        self.settings = settings or QSettings()
+        self.session = session or WordSearchSession(self)
+        self.confirm_abandon = True  # tests turn the question off
+        self.progress: QProgressDialog | None = None
+
+        self.grid = GridView()
+        self.grid.setObjectName("grid")
+        self.side = QWidget()
+        self.side.setObjectName("side")
+        self.side.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        side = QVBoxLayout(self.side)
+        side.setContentsMargins(8, 8, 8, 8)
+        self.title_label = QLabel()
+        self.title_label.setWordWrap(True)
+        self.info_label = QLabel()
+        self.info_label.setWordWrap(True)
+        row = QHBoxLayout()
+        self.clock_label = QLabel("00:00")
+        self.clock_label.setObjectName("clock")
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count")
+        row.addWidget(self.clock_label)
+        row.addStretch(1)
+        row.addWidget(self.count_label)
+        self.hint_button = QPushButton("Hint")
+        self.hint_button.setObjectName("hint")
+        self.hint_button.setToolTip("Flash the first letter of a word still to find (H)")
+        self.players_box = QLabel()
+        self.players_box.setObjectName("players")
+        self.players_box.setWordWrap(True)
+        self.players_box.setTextFormat(Qt.TextFormat.RichText)
+        self.words_list = QListWidget()
+        self.words_list.setObjectName("words")
+        self.words_list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.words_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.words_list.setMinimumWidth(200)
+        self.extra_label = QLabel()
+        self.extra_label.setObjectName("extras")
+        self.extra_label.setWordWrap(True)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+        self.banner.setStyleSheet("QLabel#banner { background: #fff4c2; color: #1d1d1d; padding: 6px; border-radius: 4px; }")
+        self.banner.hide()
+        for w in (self.title_label, self.info_label):
+            side.addWidget(w)
+        side.addLayout(row)
+        side.addWidget(self.hint_button)
+        side.addWidget(self.players_box)
+        side.addWidget(self.words_list, 1)
+        side.addWidget(self.extra_label)
+        side.addWidget(self.banner)
+
+        central = QWidget()
+        lay = QHBoxLayout(central)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.grid, 2)
+        lay.addWidget(self.side, 1)
+        self.setCentralWidget(central)
+        self.setMinimumSize(640, 460)
+        self._scale = 0.0
+
+        self.timer = QTimer(self)
+        self.timer.setInterval(1000)
+        self._make_actions()
+        self._connect_signals()
+        self._restore_view()
+        self._refresh()
+        if autoload and not self.session.load():
+            self.session.request_new(default_request())
+        self.timer.start()
+
+    # ---- menus --------------------------------------------------------------------------
+    def _make_actions(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self.new_action = QAction("&New puzzle\u2026", self, shortcut=QKeySequence.StandardKey.New)
+        self.pdf_action = QAction("Export &PDF\u2026", self, shortcut=QKeySequence("Ctrl+E"))
+        self.print_action = QAction("&Print\u2026", self, shortcut=QKeySequence.StandardKey.Print)
+        self.text_action = QAction("Export &text\u2026", self)
+        self.close_action = QAction("&Close", self, shortcut=QKeySequence.StandardKey.Close)
+        for a in (self.new_action, None, self.pdf_action, self.print_action, self.text_action, None, self.close_action):
+            file.addSeparator() if a is None else file.addAction(a)
+        game = bar.addMenu("&Game")
+        self.hint_action = QAction("&Hint", self, shortcut=QKeySequence("H"))
+        game.addAction(self.new_action)
+        game.addAction(self.hint_action)
+        view = bar.addMenu("&View")
+        self.large_action = QAction("&Large print", self, checkable=True, shortcut=QKeySequence("Ctrl+L"))
+        self.lower_action = QAction("L&ower-case letters", self, checkable=True)
+        view.addAction(self.large_action)
+        view.addAction(self.lower_action)
+        help_menu = bar.addMenu("&Help")
+        self.help_action = QAction("&How to play", self, shortcut=QKeySequence.StandardKey.HelpContents)
+        help_menu.addAction(self.help_action)
+
+    def _connect_signals(self) -> None:
+        s = self.session
+        s.puzzle_changed.connect(self._on_puzzle)
+        s.state_changed.connect(self._refresh)
+        s.selected.connect(self._on_selected)
+        s.hint_shown.connect(lambda p: self.grid.flash(p.cells[0]))
+        s.generating.connect(self._on_generating)
+        s.generation_failed.connect(self._on_generation_failed)
+        s.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.grid.line_selected.connect(s.select)
+        self.hint_button.clicked.connect(s.hint)
+        self.hint_action.triggered.connect(s.hint)
+        self.new_action.triggered.connect(self.new_puzzle)
+        self.pdf_action.triggered.connect(self.export_pdf)
+        self.print_action.triggered.connect(self.print_puzzle)
+        self.text_action.triggered.connect(self.export_text)
+        self.close_action.triggered.connect(self.close)
+        self.large_action.toggled.connect(self._on_view)
+        self.lower_action.toggled.connect(self._on_view)
+        self.help_action.triggered.connect(self.show_help)
+        self.timer.timeout.connect(self._on_tick)
+
+    # ---- view options ------------------------------------------------------------------
+    def _restore_view(self) -> None:
+        self.large_action.setChecked(self.settings.value("wordsearch/large", False, type=bool))
+        self.lower_action.setChecked(self.settings.value("wordsearch/lower", False, type=bool))
+        self._on_view()
+
+    def _on_view(self) -> None:
+        large, lower = self.large_action.isChecked(), self.lower_action.isChecked()
+        self.settings.setValue("wordsearch/large", large)
+        self.settings.setValue("wordsearch/lower", lower)
+        self.grid.set_view(large=large, lower=lower)
+        self._scale = 0.0
+        self._apply_scale()
+        self._refresh()
+
+    def _apply_scale(self) -> None:
+        """Side-panel text grows with the window (and with large print), within limits."""
+        scale = max(1.0, min(2.0, self.width() / 1100, self.height() / 720))
+        if self.large_action.isChecked():
+            scale *= 1.35
+        scale = round(scale, 2)
+        if scale == self._scale:
+            return
+        self._scale = scale
+        base = QFont(self.font()).pointSizeF()
+        if base <= 0:
+            base = 10.0
+
+        def sized(factor: float, bold: bool = False) -> QFont:
+            f = QFont(self.font())
+            f.setPointSizeF(base * scale * factor)
+            f.setBold(bold)
+            return f
+
+        self.title_label.setFont(sized(1.4, True))
+        self.info_label.setFont(sized(1.0))
+        self.clock_label.setFont(sized(1.3, True))
+        self.count_label.setFont(sized(1.3, True))
+        self.hint_button.setFont(sized(1.0))
+        self.players_box.setFont(sized(1.05))
+        self.words_list.setFont(sized(1.1))
+        self.extra_label.setFont(sized(0.95))
+        self.banner.setFont(sized(1.05, True))
+        self.side.setMinimumWidth(int(230 * scale))
+        self._refresh()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._apply_scale()
+
+    # ---- session updates ------------------------------------------------------------------
+    def _on_puzzle(self) -> None:
+        self.grid.set_puzzle(self.session.puzzle)
+        self.banner.hide()
+        self._refresh()
+
+    def _colour_for(self, index: int, player: int) -> QColor:
+        st = self.session.state
+        if st is not None and st.hot_seat:
+            return QColor(PLAYER_COLOURS[player % len(PLAYER_COLOURS)])
+        return QColor(PALETTE[index % len(PALETTE)])
+
+    def _shown(self, word: str) -> str:
+        p = self.session.puzzle
+        text = p.shown(word) if p else word
+        if self.lower_action.isChecked() and p is not None:
+            a = get_alphabet(p.lang)
+            text = "".join(a.lower[a.index(ch)] if ch in a else ch for ch in text)
+        return text
+
+    def _refresh(self) -> None:
+        st = self.session.state
+        for a in (self.pdf_action, self.print_action, self.text_action, self.hint_action):
+            a.setEnabled(st is not None)
+        if st is None:
+            self.title_label.setText("Word Search")
+            self.count_label.setText("")
+            self.words_list.clear()
+            return
+        p = st.puzzle
+        self.title_label.setText(p.title or "Word Search")
+        bits = [f"{p.n_cols}\u00d7{p.n_rows}", p.level]
+        if p.shape != "rectangle":
+            bits.append(p.shape)
+        if p.theme:
+            bits.insert(0, p.theme)
+        self.info_label.setText(" \u00b7 ".join(bits))
+        self.clock_label.setText(fmt_time(st.elapsed))
+        self.count_label.setText(f"{st.found_count()} / {len(p.placed)}")
+        capsules = []
+        for i, w in enumerate(st.order):
+            f = st.found[w]
+            capsules.append((f.placement.cells, self._colour_for(i, f.player)))
+        self.grid.set_capsules(capsules)
+        # the list, in the alphabet's order, found ones struck through
+        a = get_alphabet(p.lang)
+        self.words_list.clear()
+        order_index = {w: i for i, w in enumerate(st.order)}
+        for pl in sorted(p.placed, key=lambda x: a.sort_key(x.word)):
+            item = QListWidgetItem(self._shown(pl.word))
+            found = st.found.get(pl.word)
+            if found is not None:
+                font = QFont(self.words_list.font())
+                font.setStrikeOut(True)
+                item.setFont(font)
+                item.setForeground(QColor("#8a8a8a"))
+                pix = QPixmap(12, 12)
+                pix.fill(self._colour_for(order_index[pl.word], found.player))
+                item.setIcon(QIcon(pix))
+                item.setData(Qt.ItemDataRole.UserRole, "found")
+            else:
+                item.setData(Qt.ItemDataRole.UserRole, "todo")
+            self.words_list.addItem(item)
+        extras = []
+        if p.bonus:
+            extras.append(f"Bonus words found: {st.bonus_count()} of {len(p.bonus)} secret"
+                          + (": " + ", ".join(self._shown(w) for w in st.order if st.found[w].bonus)
+                             if st.bonus_count() else ""))
+        if p.message and not st.finished:
+            extras.append(f"A hidden message of {len(p.message)} letters waits in the unused letters.")
+        if p.unplaced:
+            extras.append("Could not be placed: " + ", ".join(self._shown(w) for w in p.unplaced))
+        self.extra_label.setText("\n".join(extras))
+        self.extra_label.setVisible(bool(extras))
+        if st.hot_seat:
+            parts = []
+            for i, (name, score) in enumerate(zip(st.players, st.scores)):
+                colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+                mark = "\u25b6 " if i == st.current and not st.finished else ""
+                weight = "bold" if i == st.current else "normal"
+                parts.append(f"<span style='background:{colour}; color:#1d1d1d;'>&nbsp;&nbsp;</span> "
+                             f"<span style='font-weight:{weight}'>{mark}{_esc(name)}: {score}</span>")
+            self.players_box.setText("<br>".join(parts))
+            self.players_box.show()
+        else:
+            self.players_box.hide()
+        self.grid.message_cells = p.message_cells if st.finished else ()
+        if st.finished:
+            self._show_finished()
+        self.hint_button.setEnabled(not st.finished)
+
+    def _show_finished(self) -> None:
+        st = self.session.state
+        p = st.puzzle
+        lines = [f"All {len(p.placed)} words found in {fmt_time(st.elapsed)}!"]
+        if st.hot_seat:
+            names = [st.players[i] for i in st.winners()]
+            lines.append(("Winner: " if len(names) == 1 else "Shared win: ") + ", ".join(names)
+                         + f" with {max(st.scores)} points.")
+        if p.message:
+            lines.append(f"Hidden message: {p.message_shown or p.message}")
+        self.banner.setText("\n".join(lines))
+        self.banner.show()
+
+    def _on_selected(self, result: Selection) -> None:
+        st = self.session.state
+        texts = {
+            "found": f"Found {self._shown(result.word)}!",
+            "bonus": f"A secret bonus word: {self._shown(result.word)}! (+{result.points})",
+            "again": f"{self._shown(result.word)} is found already.",
+            "inside": f"{self._shown(result.word)} is hidden somewhere else too \u2013 keep looking.",
+            "miss": "No word there.",
+            "not_line": "Words run in straight lines.",
+            "short": "",
+        }
+        text = texts.get(result.kind, "")
+        if st is not None and st.hot_seat and result.turn_passed:
+            text += f" {st.players[st.current]}'s turn."
+        if text:
+            self.statusBar().showMessage(text, 4000)
+        if st is not None and st.hot_seat and result.kind in ("found", "bonus"):
+            self.statusBar().showMessage(f"{text} {st.players[result.player]} +{result.points}, go again.", 4000)
+
+    def _on_tick(self) -> None:
+        st = self.session.state
+        if st is None or st.finished or not self.isVisible() or self.isMinimized():
+            return
+        self.session.tick(1.0)
+        self.clock_label.setText(fmt_time(st.elapsed))
+
+    def _on_generating(self, busy: bool) -> None:
+        self.new_action.setEnabled(not busy)
+        if busy:
+            if self.progress is None:
+                self.progress = QProgressDialog("Making the puzzle\u2026", "Cancel", 0, 0, self)
+                self.progress.setWindowTitle("Word Search")
+                self.progress.setMinimumDuration(400)
+                self.progress.setWindowModality(Qt.WindowModality.WindowModal)
+                self.progress.canceled.connect(self.session.cancel_generation)
+            self.progress.reset()
+            self.progress.setRange(0, 0)
+        elif self.progress is not None:
+            self.progress.reset()
+            self.progress.hide()
+
+    def _on_generation_failed(self, message: str) -> None:
+        QMessageBox.warning(self, "Word Search", f"Could not make the puzzle:\n{message}")
+
+    # ---- actions ---------------------------------------------------------------------------
+    def new_puzzle(self) -> Request | None:
+        dialog = NewPuzzleDialog(self, self.settings)
+        if dialog.exec() != NewPuzzleDialog.DialogCode.Accepted or dialog.request is None:
+            return None
+        if not self._may_abandon():
+            return None
+        self.session.request_new(dialog.request)
+        return dialog.request
+
+    def _may_abandon(self) -> bool:
+        st = self.session.state
+        if st is None or not st.started or st.finished or not self.confirm_abandon:
+            return True
+        answer = QMessageBox.question(
+            self, "Word Search",
+            f"Start a new puzzle? This one ({st.found_count()} of {len(st.puzzle.placed)} found) "
+            "stays saved until the new one is played.")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def export_pdf(self, path: str | None = None, paper: str | None = None) -> bool:
+        from .printing import export_pdf
+
+        p = self.session.puzzle
+        if p is None:
+            return False
+        if path is None:
+            path, chosen = QFileDialog.getSaveFileName(self, "Export PDF", "word-search.pdf",
+                                                       "PDF, A4 (*.pdf);;PDF, Letter (*.pdf)")
+            if not path:
+                return False
+            paper = "letter" if "Letter" in chosen else "a4"
+        try:
+            export_pdf(p, path, paper=paper or "a4", lower=self.lower_action.isChecked(),
+                       large=self.large_action.isChecked())
+        except OSError as e:
+            QMessageBox.warning(self, "Word Search", f"Could not write the PDF:\n{e}")
+            return False
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def export_text(self, path: str | None = None) -> bool:
+        from wordbler.wordsearch.play import write_text_atomic
+
+        p = self.session.puzzle
+        if p is None:
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export text", "word-search.txt", "Text (*.txt)")
+            if not path:
+                return False
+        try:
+            write_text_atomic(path, to_text(p, lower=self.lower_action.isChecked()))
+        except OSError as e:
+            QMessageBox.warning(self, "Word Search", f"Could not write the file:\n{e.strerror or e}")
+            return False
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def print_puzzle(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from .printing import print_puzzle
+
+        p = self.session.puzzle
+        if p is None:
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+            return
+        try:
+            print_puzzle(p, printer, lower=self.lower_action.isChecked(), large=self.large_action.isChecked())
+        except OSError as e:
+            QMessageBox.warning(self, "Word Search", f"Could not print:\n{e}")
+
+    def show_help(self) -> None:
+        box = QMessageBox(self)
+        box.setWindowTitle("How to play Word Search")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(HELP)
+        box.setObjectName("help")
+        box.open()
+        self._help_box = box
+
+    # ---- window ---------------------------------------------------------------------------
+    def sizeHint(self) -> QSize:
+        return QSize(1100, 760)
+
+    def closeEvent(self, event) -> None:
+        self.session.cancel_generation()
+        self.session.save()
+        self.timer.stop()
+        super().closeEvent(event)
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
