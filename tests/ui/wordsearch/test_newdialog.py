@@ -1,0 +1,88 @@
+import pytest
+
+import wordbler.ui  # noqa: F401
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialogButtonBox
+
+from wordbler.ui.wordsearch.newdialog import NewPuzzleDialog
+
+
+@pytest.fixture
+def dialog(qtbot, tmp_path):
+    d = NewPuzzleDialog(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(d)
+    d.show()
+    return d
+
+
+def ok(d):
+    QTest.mouseClick(d.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+
+def choose(combo, data):
+    combo.setCurrentIndex(combo.findData(data))
+
+
+def test_own_words_with_a_bad_one_show_an_error_and_stay_open(dialog):
+    choose(dialog.source, "mine")
+    dialog.words.setPlainText("apple\nice cream\ncaf\u00e9\n")
+    ok(dialog)
+    assert dialog.isVisible() and dialog.error.isVisible() and "caf\u00e9" in dialog.error.text()
+    dialog.words.setPlainText("apple\nice cream\n")
+    dialog.seed.setText("5")
+    ok(dialog)
+    assert not dialog.isVisible()
+    r = dialog.request
+    assert [e.shown for e in r.entries] == ["apple", "ice cream"] and r.seed == 5
+
+
+def test_theme_shape_extras_players(dialog):
+    choose(dialog.lang, "ru")
+    choose(dialog.source, "theme")
+    assert dialog.theme.count() >= 5
+    choose(dialog.shape, "heart")
+    choose(dialog.level, "hard")
+    dialog.message.setText("Привет")
+    dialog.bonus.setText("кот, пёс")
+    dialog.players.setText("Аня, Боря")
+    ok(dialog)
+    r = dialog.request
+    assert r.settings.lang == "ru" and r.settings.mask.name == "heart" and r.settings.level == "hard"
+    assert r.players == ("Аня", "Боря") and r.settings.bonus == ("кот", "пёс")
+
+
+def test_bad_players_and_seed(dialog):
+    dialog.players.setText("Solo")
+    ok(dialog)
+    assert "2 to 4" in dialog.error.text()
+    dialog.players.setText("")
+    dialog.seed.setText("abc")
+    ok(dialog)
+    assert "seed" in dialog.error.text()
+
+
+def test_picture_shape(dialog):
+    choose(dialog.shape, "picture")
+    assert dialog.picture.isVisible() and not dialog.cols.isEnabled()
+    dialog.picture.setPlainText("#####\n#...#\n#####\n#####\n#####")
+    ok(dialog)
+    assert dialog.request.settings.mask.rows == 5
+    assert not dialog.request.settings.mask.cells[1][2]
+
+
+def test_new_puzzle_from_the_window(qtbot, make_window, puzzle, monkeypatch):
+    w = make_window(puzzle)
+
+    def fake_exec(self):
+        choose(self.source, "mine")
+        self.words.setPlainText("cat\ndog\nowl\n")
+        choose(self.level, "easy")
+        ok(self)
+        return self.result()
+
+    monkeypatch.setattr(NewPuzzleDialog, "exec", fake_exec)
+    with qtbot.waitSignal(w.session.puzzle_changed, timeout=10000):
+        w.new_action.trigger()
+    p = w.session.puzzle
+    assert sorted(x.word for x in p.placed) == ["CAT", "DOG", "OWL"] and p.level == "easy"

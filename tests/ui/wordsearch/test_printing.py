@@ -1,0 +1,93 @@
+"""The PDF: two pages, A4 or Letter, Cyrillic text extractable, page 1 renders."""
+
+import shutil
+import subprocess
+
+import pytest
+
+import wordbler.ui  # noqa: F401
+from PySide6.QtGui import QImage
+
+from wordbler.ui.wordsearch.printing import export_pdf
+from wordbler.wordsearch import Settings, generate, make_entries
+from wordbler.lexicon.alphabet import get_alphabet
+
+RU_WORDS = ["ёжик", "медведь", "черепаха", "жираф", "кенгуру", "обезьяна", "пингвин", "ящерица", "хомяк", "зебра"]
+
+
+@pytest.fixture
+def ru_puzzle():
+    es = make_entries(RU_WORDS, get_alphabet("ru"))
+    return generate(Settings(cols=13, rows=13, lang="ru", level="hard", title="Животные", theme="Звери",
+                             bonus=("кот",), message="молодец"), es, 3)
+
+
+def tool(name):
+    path = shutil.which(name)
+    if path is None:
+        pytest.skip(f"{name} is not installed")
+    return path
+
+
+def pdf_text(path):
+    return subprocess.run([tool("pdftotext"), "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def test_cyrillic_words_extract_from_the_pdf(qapp, tmp_path, ru_puzzle):
+    out = tmp_path / "ru.pdf"
+    export_pdf(ru_puzzle, out, paper="a4")
+    text = pdf_text(out)
+    for w in RU_WORDS:
+        assert w in text, w  # the word list as the user typed it
+    assert "Животные" in text and "Theme: Звери" in text and "Answer key" in text
+    assert "Hidden message: молодец" in text  # on the answer page
+    # lower-case print
+    export_pdf(ru_puzzle, out, paper="a4", lower=True)
+    assert "ё" in pdf_text(out)
+
+
+@pytest.mark.parametrize("paper, size", [("a4", "595 x 842 pts (A4)"), ("letter", "612 x 792 pts (letter)")])
+def test_two_pages_of_the_right_paper(qapp, tmp_path, ru_puzzle, paper, size):
+    out = tmp_path / f"{paper}.pdf"
+    export_pdf(ru_puzzle, out, paper=paper, large=True)
+    info = subprocess.run([tool("pdfinfo"), str(out)], capture_output=True, text=True, check=True).stdout
+    assert "Pages:           2" in info
+    assert size in info
+    fonts = subprocess.run([tool("pdffonts"), str(out)], capture_output=True, text=True, check=True).stdout
+    assert "DejaVuSans" in fonts and " yes " in fonts  # embedded
+
+
+def test_page_one_renders(qapp, tmp_path, ru_puzzle):
+    out = tmp_path / "p.pdf"
+    export_pdf(ru_puzzle, out)
+    subprocess.run([tool("pdftoppm"), "-r", "40", "-f", "1", "-l", "1", "-png", str(out), str(tmp_path / "page")],
+                   check=True)
+    png = next(tmp_path.glob("page*.png"))
+    img = QImage(str(png))
+    assert img.width() > 300 and img.height() > 400
+    dark = sum(1 for y in range(0, img.height(), 3) for x in range(0, img.width(), 3)
+               if img.pixelColor(x, y).lightness() < 100)
+    assert dark > 200  # letters were drawn
+
+
+def test_unwritable_target_raises_oserror_and_leaves_nothing(qapp, tmp_path, ru_puzzle):
+    with pytest.raises(OSError):
+        export_pdf(ru_puzzle, tmp_path / "missing" / "x.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_pdf(qapp, tmp_path, capsys):
+    import argparse
+
+    from wordbler.cli import wordsearch as cli
+
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(RU_WORDS) + "\n", encoding="utf-8")
+    parser = argparse.ArgumentParser()
+    cli.register(parser.add_subparsers(dest="cmd"))
+    out = tmp_path / "cli.pdf"
+    args = parser.parse_args(["wordsearch", "new", "--lang", "ru", "--words", str(words), "--seed", "2",
+                              "--pdf", str(out), "--paper", "letter", "--json"])
+    assert args.func(args) == 0
+    assert "черепаха" in pdf_text(out)

@@ -1,0 +1,225 @@
+"""The Word Search window driven like a person: real mouse presses, moves and releases."""
+
+import json
+
+import pytest
+
+import wordbler.ui  # noqa: F401
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMainWindow
+
+
+def pt(window, rc) -> QPoint:
+    return window.grid.cell_centre(rc).toPoint()
+
+
+def drag(qtbot, window, a, b, via=None):
+    g = window.grid
+    QTest.mousePress(g, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pt(window, a))
+    for c in (via or []):
+        QTest.mouseMove(g, pt(window, c))
+    QTest.mouseMove(g, pt(window, b))
+    QTest.mouseRelease(g, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pt(window, b))
+
+
+def click(window, rc):
+    QTest.mouseClick(window.grid, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pt(window, rc))
+
+
+def struck(window):
+    out = set()
+    for i in range(window.words_list.count()):
+        item = window.words_list.item(i)
+        if item.font().strikeOut():
+            out.add(item.text())
+    return out
+
+
+def test_create_window_makes_a_puzzle_in_a_worker(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path / "data"))
+    from wordbler.ui.wordsearch import create_window
+
+    w = create_window()
+    qtbot.addWidget(w)
+    assert isinstance(w, QMainWindow) and not w.isVisible()
+    menus = [a.text().replace("&", "") for a in w.menuBar().actions()]
+    assert menus[:4] == ["File", "Game", "View", "Help"]
+    qtbot.waitUntil(lambda: w.session.puzzle is not None, timeout=10000)
+    p = w.session.puzzle
+    assert (p.n_cols, p.n_rows, p.level, len(p.placed)) == (15, 15, "medium", 20)
+    assert w.count_label.text() == "0 / 20"
+    w.timer.stop()
+    w.close()
+    # an unplayed puzzle writes no autosave
+    assert not (tmp_path / "data" / "wordsearch" / "autosave.json").exists()
+
+
+def test_drag_first_to_last_letter_finds_the_word(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    target = puzzle.placed[0]
+    with qtbot.waitSignal(w.session.selected) as sig:
+        drag(qtbot, w, target.cells[0], target.cells[-1], via=target.cells[1:-1])
+    assert sig.args[0].kind == "found" and sig.args[0].word == target.word
+    assert w.count_label.text() == f"1 / {len(puzzle.placed)}"
+    assert struck(w) == {puzzle.shown(target.word)}
+    assert len(w.grid.capsules) == 1 and w.grid.capsules[0][0] == target.cells
+    assert "Found" in w.statusBar().currentMessage()
+
+
+def test_drag_snaps_to_a_straight_line(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    target = next(p for p in puzzle.placed if p.dir in ("SE", "NW", "SW", "NE"))
+    a, b = target.cells[0], target.cells[-1]
+    g = w.grid
+    end = g.cell_rect(b)
+    off = QPoint(int(end.width() * 0.3), -int(end.height() * 0.25))  # a little off the cell centre
+    QTest.mousePress(g, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pt(w, a))
+    QTest.mouseMove(g, pt(w, b) + off)
+    QTest.mouseRelease(g, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pt(w, b) + off)
+    assert target.word in w.session.state.found
+
+
+def test_drag_backwards_and_click_both_ends(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    first, second = puzzle.placed[1], puzzle.placed[2]
+    drag(qtbot, w, first.cells[-1], first.cells[0])
+    assert first.word in w.session.state.found
+    click(w, second.cells[0])
+    assert w.grid.pending_cell == second.cells[0]
+    click(w, second.cells[-1])
+    assert second.word in w.session.state.found and w.grid.pending_cell is None
+    # a click then Escape forgets the first end
+    click(w, (0, 0))
+    QTest.keyClick(w.grid, Qt.Key.Key_Escape)
+    assert w.grid.pending_cell is None
+
+
+def test_a_miss_changes_nothing(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    st = w.session.state
+    for r in range(puzzle.n_rows):
+        if st.select((r, 0), (r, 1)).kind == "miss":
+            break
+    drag(qtbot, w, (r, 0), (r, 1))
+    assert st.found_count() == 0 and w.grid.capsules == []
+    assert "No word" in w.statusBar().currentMessage()
+
+
+def test_hint_flashes_the_first_letter(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    QTest.mouseClick(w.hint_button, Qt.MouseButton.LeftButton)
+    cell = w.grid.hint_cell
+    assert cell is not None
+    assert any(p.cells[0] == cell and p.word not in w.session.state.found for p in puzzle.placed)
+    assert w.session.state.hints == 1
+
+
+def test_clock_ticks_with_a_fake_clock(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    w.timer.stop()
+    for _ in range(65):
+        w.timer.timeout.emit()
+    assert w.clock_label.text() == "01:05"
+
+
+def test_finishing_shows_the_banner_and_message(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    for p in puzzle.placed:
+        drag(qtbot, w, p.cells[0], p.cells[-1])
+    assert w.session.state.finished
+    assert w.banner.isVisible() and "All 10 words" in w.banner.text() and "hi there" in w.banner.text()
+    assert struck(w) == {puzzle.shown(p.word) for p in puzzle.placed}
+    assert w.grid.message_cells == puzzle.message_cells
+    assert not w.hint_button.isEnabled()
+
+
+def test_bonus_word(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    (owl,) = puzzle.bonus
+    drag(qtbot, w, owl.cells[0], owl.cells[-1])
+    assert "OWL" in w.extra_label.text() or "owl" in w.extra_label.text().lower()
+    assert w.session.state.bonus_count() == 1
+
+
+def test_hot_seat_turns_and_scores(qtbot, make_window, puzzle):
+    w = make_window(puzzle, players=("Ann", "Ben"))
+    st = w.session.state
+    p0 = puzzle.placed[0]
+    drag(qtbot, w, p0.cells[0], p0.cells[-1])
+    assert st.scores == [len(p0.word), 0] and st.current == 0
+    assert "Ann: %d" % len(p0.word) in w.players_box.text()
+    r = next(r for r in range(puzzle.n_rows) if PlayStateProbe(puzzle).miss((r, 0), (r, 1)))
+    drag(qtbot, w, (r, 0), (r, 1))
+    assert st.current == 1 and "Ben's turn" in w.statusBar().currentMessage()
+
+
+class PlayStateProbe:
+    def __init__(self, puzzle):
+        from wordbler.wordsearch.play import PlayState
+
+        self.s = PlayState(puzzle)
+
+    def miss(self, a, b):
+        return self.s.select(a, b).kind == "miss"
+
+
+def test_autosave_and_resume(qtbot, make_window, puzzle, tmp_path):
+    save = tmp_path / "wordsearch" / "autosave.json"
+    w = make_window(puzzle, save_path=save)
+    p0 = puzzle.placed[0]
+    drag(qtbot, w, p0.cells[0], p0.cells[-1])
+    data = json.loads(save.read_text("utf-8"))
+    assert data["found"] == [[p0.word, 0]]
+    w.close()
+    w2 = make_window(autoload=True, save_path=save)
+    assert w2.session.puzzle == puzzle
+    assert p0.word in w2.session.state.found
+    assert struck(w2) == {puzzle.shown(p0.word)}
+
+
+def test_corrupt_autosave_is_set_aside(qtbot, make_window, tmp_path):
+    save = tmp_path / "wordsearch" / "autosave.json"
+    save.parent.mkdir(parents=True)
+    save.write_text('{"format": 1, "puzzle": {"rows": 5}}')
+    w = make_window(autoload=True, save_path=save)
+    assert "set aside" in w.statusBar().currentMessage()
+    assert save.with_suffix(".corrupt").exists()
+    qtbot.waitUntil(lambda: w.session.puzzle is not None, timeout=10000)
+
+
+def test_unplayed_puzzle_never_replaces_a_saved_game(qtbot, make_window, puzzle, tmp_path):
+    from wordbler.wordsearch import Settings, generate
+    from wordbler.wordsearch.words import Entry
+
+    save = tmp_path / "wordsearch" / "autosave.json"
+    w = make_window(puzzle, save_path=save)
+    drag(qtbot, w, puzzle.placed[0].cells[0], puzzle.placed[0].cells[-1])
+    before = save.read_text("utf-8")
+    other = generate(Settings(cols=8, rows=8), [Entry("cat", "CAT")], 1)
+    w.session.start(other)
+    w.close()
+    assert save.read_text("utf-8") == before
+
+
+def test_view_options(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    w.lower_action.trigger()
+    assert w.grid.lower and w.words_list.item(0).text() == w.words_list.item(0).text().lower()
+    size = w.words_list.font().pointSizeF()
+    w.large_action.trigger()
+    assert w.grid.large and w.words_list.font().pointSizeF() > size
+
+
+def test_help_opens(qtbot, make_window, puzzle):
+    w = make_window(puzzle)
+    w.help_action.trigger()
+    assert w._help_box.isVisible() and "Hot-seat" in w._help_box.text()
+    w._help_box.close()
+
+
+def test_text_export(qtbot, make_window, puzzle, tmp_path):
+    w = make_window(puzzle)
+    out = tmp_path / "p.txt"
+    assert w.export_text(str(out))
+    assert "Answer key" in out.read_text("utf-8")
