@@ -39,11 +39,16 @@ from .rules import BoardSpec, default_min_len
 from .words import SnakeWords
 
 #: (cells, low, high): the word-count band of the bundled list at the default minimum
-#: length, at anchor sizes.  English 16/25/36 are the issue's figures; the others and the
-#: Russian ones were measured (benchmarks/snake_bands.py, see docs in README).
+#: length, at anchor sizes.  English 16/25/36 cells are the game's figures (40-400,
+#: 100-800, 200-1,500) and 9 cells follows their shape.  Russian, measured with
+#: ``benchmarks/snake_bands.py`` on the bundled noun list (67,709 words; first fills of
+#: 4x4 boards: median 49 words, 5th-95th percentile 25-85; 6x6: median 113, 50-210), is
+#: set with the same shape as the English band around its median: 3x3 5-60, 4x4 12-150,
+#: 5x5 16-250, 6x6 30-450 -- the Russian list holds nouns in the nominative singular
+#: only, so a board has about a quarter of the English count.
 BANDS: dict[str, tuple[tuple[int, int, int], ...]] = {
     "en": ((9, 12, 150), (16, 40, 400), (25, 100, 800), (36, 200, 1500)),
-    "ru": ((9, 3, 60), (16, 10, 150), (25, 15, 250), (36, 30, 450)),
+    "ru": ((9, 5, 60), (16, 12, 150), (25, 16, 250), (36, 30, 450)),
 }
 #: the band is multiplied by this for each letter the minimum length is above the default
 #: (divided for each letter below)
@@ -257,17 +262,12 @@ class _Search:
         self.progress = progress
         self.solves = 0
         self.best: tuple[float, list[list[str]], str, Path, list] | None = None
-        self._candidates: list[str] | None = None
 
     # ---- the target ---------------------------------------------------------------------
-    def candidates(self) -> list[str]:
-        if self._candidates is None:
-            out: list[str] = []
-            if self.lengths:
-                for n in range(self.lengths[0], self.lengths[1] + 1):
-                    out.extend(self.words.common_of_length(n))
-            self._candidates = out
-        return self._candidates
+    def candidates(self) -> tuple[str, ...]:
+        if not self.lengths:
+            return ()
+        return self.words.common_in_range(*self.lengths)
 
     def place_target(self) -> tuple[str, Path, dict[Cell, str]]:
         """A target word laid along a random path: (word, path, {cell: tile})."""

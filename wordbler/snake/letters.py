@@ -5,12 +5,11 @@ them together (English ``QU``: a plain ``Q`` is never dealt, and a ``QU`` tile c
 two letters for length, minimum length and score).
 
 Where the numbers come from
-    English: the share of each letter in the common words (SCOWL sizes 10-50) of 3 to 9
-    letters of the bundled list, ``QU`` counted as one tile (measured with
-    ``benchmarks/snake_letters.py``), rounded to two decimals.
-    Russian: the same measure on the bundled Russian list (nouns in the nominative
-    singular; ``Ё`` kept as its own letter), rounded; ``Ъ`` and ``Ы`` are capped at one
-    tile per board because few nouns in the nominative singular use them.
+    The share (in per cent) of each tile in the language's common words of 3 to 9 letters
+    (``wordbler.lexicon.common_words``; English ``QU`` counted as one tile), as printed by
+    ``benchmarks/snake_bands.py``, rounded to two decimals.  Rare tiles are capped
+    (``hard_caps``): one ``QU``, ``J``, ``X``, ``Z`` in English; one ``Ъ``, ``Ы``, ``Ё``,
+    ``Щ``, ``Э``, ``Ю`` in Russian, whose nouns in the nominative singular seldom use them.
 
 The generator fills the cells around the target word with these weights, keeping the
 share of vowel tiles near :attr:`LetterSet.vowel_share` and no tile more often than
@@ -90,10 +89,10 @@ class LetterSet:
 ENGLISH_LETTERS = LetterSet(
     lang="en",
     weights=MappingProxyType({
-        "E": 12.13, "S": 9.38, "I": 7.81, "A": 7.27, "R": 7.24, "N": 6.30, "T": 6.23,
-        "O": 5.73, "L": 5.36, "D": 4.52, "C": 3.67, "G": 3.36, "U": 3.28, "P": 2.90,
-        "M": 2.65, "H": 2.34, "B": 2.12, "Y": 1.60, "F": 1.58, "K": 1.22, "W": 1.19,
-        "V": 1.04, "Z": 0.36, "X": 0.28, "J": 0.23, "QU": 0.20,
+        "E": 12.16, "S": 8.36, "A": 7.68, "I": 7.60, "R": 7.56, "N": 6.54, "T": 6.49,
+        "O": 5.94, "L": 5.22, "D": 4.56, "C": 4.00, "G": 3.18, "U": 3.12, "P": 2.98,
+        "M": 2.76, "H": 2.34, "B": 1.91, "Y": 1.69, "F": 1.56, "V": 1.19, "W": 1.14,
+        "K": 1.13, "X": 0.30, "Z": 0.23, "J": 0.19, "QU": 0.18,
     }),
     vowels=frozenset("AEIOU"),
     vowel_share=0.38,
@@ -103,11 +102,11 @@ ENGLISH_LETTERS = LetterSet(
 RUSSIAN_LETTERS = LetterSet(
     lang="ru",
     weights=MappingProxyType({
-        "А": 10.61, "О": 8.96, "И": 7.74, "Е": 7.51, "Р": 6.33, "Н": 5.54, "Т": 5.81,
-        "К": 5.03, "Л": 4.67, "С": 4.51, "В": 2.90, "Ц": 1.18, "Я": 1.53, "П": 2.75,
-        "Д": 2.54, "М": 2.70, "У": 2.37, "Ь": 2.14, "Г": 1.72, "З": 1.61, "Б": 1.70,
-        "Ч": 1.46, "Й": 0.96, "Х": 0.84, "Ш": 0.92, "Ж": 0.67, "Ф": 0.87, "Ю": 0.35,
-        "Щ": 0.35, "Э": 0.30, "Ы": 0.60, "Ё": 0.15, "Ъ": 0.05,
+        "А": 11.00, "О": 8.66, "И": 7.50, "Е": 7.14, "Р": 6.74, "К": 6.58, "Н": 6.10,
+        "Т": 5.80, "Л": 4.61, "С": 4.59, "П": 3.25, "Д": 2.84, "М": 2.81, "В": 2.70,
+        "У": 2.65, "Б": 2.05, "Г": 1.88, "З": 1.70, "Ь": 1.49, "Я": 1.48, "Ч": 1.24,
+        "Ц": 1.08, "Ш": 0.99, "Ф": 0.85, "Х": 0.76, "Ж": 0.74, "Й": 0.70, "Ы": 0.68,
+        "Ё": 0.41, "Щ": 0.33, "Ю": 0.32, "Э": 0.31, "Ъ": 0.02,
     }),
     vowels=frozenset("АЕЁИОУЫЭЮЯ"),
     vowel_share=0.42,

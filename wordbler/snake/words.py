@@ -16,13 +16,13 @@ from __future__ import annotations
 import os
 from typing import Iterable, Sequence
 
-from wordbler.lexicon import WordList, bundled_wordlist, load_wordlist
+from wordbler.lexicon import WordList, WordListError, bundled_wordlist, get_alphabet, load_wordlist
 
 from .board import Path
 
 #: Words in each language's bundled list when the bands were measured (the band scale of a
 #: user list is its size over this, at most 1).
-REFERENCE_SIZES = {"en": 247_366, "ru": 40_000}
+REFERENCE_SIZES = {"en": 247_366, "ru": 67_709}
 
 
 def solve_grid(wordlist: WordList, cells: Sequence[Sequence[str]], min_len: int
@@ -32,6 +32,21 @@ def solve_grid(wordlist: WordList, cells: Sequence[Sequence[str]], min_len: int
     from wordbler.lexicon.queries import grid_words
 
     return grid_words(wordlist, cells, min_len=min_len)
+
+
+def load_bundled_wordlist(lang: str) -> WordList:
+    """The bundled list of ``lang``: ``wordbler.lexicon.bundled_wordlist``, or, where that
+    cannot find the file, the word data's ``bundled_words`` (the two name the Russian file
+    differently while the word engine is being finished)."""
+    try:
+        return bundled_wordlist(lang)
+    except WordListError:
+        try:
+            from wordbler.lexicon import bundled_words  # type: ignore[attr-defined]
+        except ImportError:
+            raise
+        alphabet = get_alphabet(lang)
+        return WordList(bundled_words(lang), alphabet, name=f"{alphabet.name} (bundled)")
 
 
 def bundled_common_words(lang: str, wordlist: WordList) -> frozenset[str]:
@@ -62,11 +77,12 @@ class SnakeWords:
         else:
             self.common = frozenset(w for w in common if w in wordlist)
         self._common_by_len: dict[int, tuple[str, ...]] | None = None
+        self._ranges: dict[tuple[int, int], tuple[str, ...]] = {}
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
     def bundled_list(cls, lang: str) -> "SnakeWords":
-        wl = bundled_wordlist(lang)
+        wl = load_bundled_wordlist(lang)
         return cls(wl, common=bundled_common_words(lang, wl), bundled=True)
 
     @classmethod
@@ -113,6 +129,16 @@ class SnakeWords:
             key = self.alphabet.sort_key
             self._common_by_len = {k: tuple(sorted(v, key=key)) for k, v in groups.items()}
         return self._common_by_len.get(n, ())
+
+    def common_in_range(self, lo: int, hi: int) -> tuple[str, ...]:
+        """The common words of ``lo`` to ``hi`` letters, shortest first (cached)."""
+        got = self._ranges.get((lo, hi))
+        if got is None:
+            out: list[str] = []
+            for n in range(lo, hi + 1):
+                out.extend(self.common_of_length(n))
+            got = self._ranges[(lo, hi)] = tuple(out)
+        return got
 
     @property
     def longest_common(self) -> int:

@@ -1,0 +1,277 @@
+"""Hot-seat turns, the results, board codes, the daily board, autosave and resume, high
+scores, and what goes wrong (bad word lists, a cancelled deal)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from wordbler.snake import GenerationCancelled, Phase, ShareCode, daily_seed, word_points
+from wordbler.snake.codes import to_base36
+
+from .conftest import DAY
+
+
+def test_hot_seat_with_hand_off_and_the_cancel_rule(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", players=2, names=["Ann", "Bob"])
+    w = d.window
+    # the hand-off screen hides the board
+    assert w.pages.currentWidget() is w.handoff
+    assert not w.round.board_view.isVisible()
+    assert "Ann" in w.handoff.title.text()
+    assert d.game.phase is Phase.READY
+    d.clock.advance(100)                                  # the hand-off takes no time off
+    d.start_turn()
+    assert w.pages.currentWidget() is w.round and w.round.board_view.isVisible()
+    assert d.game.remaining == pytest.approx(180)
+    shared, ann_only, bob_only = d.some_words(3)
+    d.drag(d.word_path(shared))
+    d.drag(d.word_path(ann_only))
+    d.click(w.round.end_button)
+    assert w.pages.currentWidget() is w.handoff
+    assert not w.round.board_view.isVisible()
+    assert "Bob" in w.handoff.title.text() and "Ann has played" in w.handoff.info.text()
+    d.start_turn()
+    assert w.round.words_list.count() == 0                # Bob sees his own words only
+    assert "Bob" in w.round.player_label.text()
+    d.type(shared.lower())
+    d.drag(d.word_path(bob_only))
+    with d.qtbot.waitSignal(d.session.round_finished):
+        d.clock.advance(181)
+    assert w.pages.currentWidget() is w.results
+    r = d.session.results
+    ann, bob = r.players
+    assert ann.score == word_points(ann_only) and bob.score == word_points(bob_only)
+    scores = w.results.scores
+    assert [scores.item(i, 1).text() for i in range(2)] == [str(ann.score), str(bob.score)]
+    assert [scores.item(i, 3).text() for i in range(2)] == ["1", "1"]          # cancelled
+    # the table of who found what
+    tabs = w.results.tabs
+    who = next(tabs.widget(i) for i in range(tabs.count()) if tabs.tabText(i) == "Who found")
+    rows = {who.item(i, 0).text(): (who.item(i, 1).text(), who.item(i, 2).text())
+            for i in range(who.rowCount())}
+    assert rows[shared] == ("✓ ✗", "✓ ✗")
+    assert rows[ann_only] == ("✓", "") and rows[bob_only] == ("", "✓")
+
+
+def test_results_show_found_missed_percent_and_paths(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    deal = d.game.deal
+    common = [w for w, _ in deal.words if w in deal.common]
+    d.drag(deal.word_paths[common[0]])
+    d.click(d.window.round.end_button)
+    res = d.window.results
+    assert d.window.pages.currentWidget() is res
+    pct = 100 / len(common)
+    assert f"1 of {len(common)} common words ({pct:.0f}%)" in res.summary.text()
+    longest = deal.words[0][0]
+    assert f"Longest word on the board: {longest}" in res.summary.text()
+    assert f"Hidden word: {deal.target}" in res.summary.text()
+    tabs = res.tabs
+    missed = next(tabs.widget(i) for i in range(tabs.count()) if tabs.tabText(i).startswith("Missed"))
+    assert missed.count() == len(common) - 1
+    # clicking a word shows its path, numbered, on the board
+    tabs.setCurrentWidget(missed)
+    item = missed.item(2)
+    word = item.data(Qt.ItemDataRole.UserRole)
+    rect = missed.visualItemRect(item)
+    d.qtbot.mouseClick(missed.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert res.board_view.path == deal.word_paths[word]
+    assert res.board_view.show_steps
+    assert word in res.caption.text() and "not found" in res.caption.text()
+
+
+def test_copy_and_enter_a_board_code(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed=4242)
+    code = d.session.code
+    board = d.game.deal.board
+    assert code.startswith(f"EN-4X4-{to_base36(4242)}-")
+    d.qtbot.keyClick(d.window, Qt.Key.Key_C,
+                     Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.clipboard().text() == code
+    d.click(d.window.round.end_button)
+    # the code dialog: a bad code is explained and cannot be played
+    d.qtbot.keyClick(d.window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    dlg = d.window._dialog
+    d.qtbot.waitUntil(dlg.isVisible)
+    d.qtbot.keyClicks(dlg.edit, "nonsense")
+    assert not dlg.ok.isEnabled() and "not a board code" in dlg.message.text()
+    dlg.edit.clear()
+    d.qtbot.keyClicks(dlg.edit, code.lower())
+    assert dlg.ok.isEnabled()
+    with d.qtbot.waitSignal(d.window.deal_ready):
+        d.click(dlg.ok)
+    assert d.game.deal.board == board and d.session.code == code
+
+
+def test_a_code_changes_size_and_language(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed=1)
+    d.click(d.window.round.end_button)
+    d.window.setup.list_edit.clear()                      # the bundled lists from here on
+    code = ShareCode("en", 3, 5, 77)
+    with d.qtbot.waitSignal(d.window.deal_ready, timeout=30000):
+        d.window.new_board(code=code)
+    b = d.game.deal.board
+    assert (b.cols, b.rows) == (3, 5)
+    assert d.window.setup.cols.value() == 3 and d.window.setup.rows.value() == 5
+    assert d.session.code == "EN-3X5-25"
+
+
+def test_daily_board_is_the_days_seed(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed=1)
+    d.click(d.window.round.end_button)
+    d.window.show_setup()
+    with d.qtbot.waitSignal(d.window.deal_ready):
+        d.click(d.window.setup.daily_button)
+    assert d.game.deal.seed == daily_seed(DAY) == 20251123
+    first = d.game.deal.board
+    d.click(d.window.round.end_button)
+    with d.qtbot.waitSignal(d.window.deal_ready):
+        d.qtbot.keyClick(d.window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert d.game.deal.board == first
+
+
+def test_autosave_and_resume_after_closing(make_driver, en_list, tmp_path):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", players=2, names=["Ann", "Bob"], duration=120)
+    d.start_turn()
+    word = d.some_words(1)[0]
+    d.drag(d.word_path(word))
+    d.clock.advance(30)
+    board = d.game.deal.board
+    d.window.close()
+    save = tmp_path / "data" / "autosave.json"
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["game"]["players"][0]["found"][0]["word"] == word
+
+    e = make_driver(clock=d.clock)
+    assert e.window.setup.resume_box.isVisible()
+    assert "Ann" in e.window.setup.resume_label.text() and "1:30 left" in e.window.setup.resume_label.text()
+    with e.qtbot.waitSignal(e.window.deal_ready):
+        e.click(e.window.setup.resume_button)
+    assert e.game.deal.board == board and e.found() == [word]
+    assert e.game.phase is Phase.PAUSED
+    assert e.window.round.board_view.cover_text                  # back paused, board hidden
+    assert e.game.remaining == pytest.approx(90)
+    e.click(e.window.round.pause_button)
+    assert e.game.phase is Phase.PLAYING
+
+
+def test_an_unplayed_deal_never_replaces_a_saved_round(make_driver, en_list, tmp_path):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", players=2, names=["Ann", "Bob"])
+    d.start_turn()
+    d.drag(d.word_path(d.some_words(1)[0]))
+    d.window.close()
+    save = tmp_path / "data" / "autosave.json"
+    before = save.read_text(encoding="utf-8")
+    e = make_driver()
+    e.deal(word_list=en_list, seed=5, players=2, names=["Cy", "Di"])   # dealt, not started
+    e.window.close()
+    assert save.read_text(encoding="utf-8") == before
+
+
+def test_a_damaged_autosave_is_reported_and_set_aside(make_driver, tmp_path):
+    save = tmp_path / "data" / "autosave.json"
+    save.parent.mkdir(parents=True)
+    save.write_text("{broken", encoding="utf-8")
+    d = make_driver()
+    assert "set aside" in d.window.setup.status.text()
+    assert not d.window.setup.resume_box.isVisible()
+    assert (tmp_path / "data" / "autosave.json.bad").exists()
+
+
+def test_a_finished_round_makes_the_high_scores(make_driver, en_list, tmp_path):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", names=["Ann"])
+    for word in d.some_words(2):
+        d.drag(d.word_path(word))
+    d.click(d.window.round.hints_button)
+    with d.qtbot.waitSignal(d.session.round_finished):
+        d.click(d.window.round.end_button)
+    assert "New high score" in d.window.results.highscore_label.text()
+    doc = json.loads((tmp_path / "data" / "highscores.json").read_text(encoding="utf-8"))
+    (key, rows), = doc["tables"].items()
+    assert key.startswith("en-4x4-") and rows[0]["name"] == "Ann" and rows[0]["hinted"] is True
+    assert (tmp_path / "data" / "autosave.json").exists() is False     # the round is over
+    d.click(d.window.results.scores_button)
+    dlg = d.window._dialog
+    d.qtbot.waitUntil(dlg.isVisible)
+    assert dlg.table.item(0, 1).text() == "Ann" and "with hints" in dlg.table.item(0, 7).text()
+    dlg.close()
+
+
+def test_a_bad_word_list_is_reported_on_the_setup_page(make_driver, tmp_path):
+    d = make_driver()
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\x00\x01\x02")
+    for bad, msg in ((tmp_path / "missing.txt", "no such file"), (binary, "binary")):
+        d.window.setup.list_edit.setText(str(bad))
+        with d.qtbot.waitSignal(d.window.job_finished):
+            d.click(d.window.setup.new_button)
+        assert msg in d.window.setup.status.text()
+        assert d.window.session is None
+        assert d.window.pages.currentWidget() is d.window.setup
+        assert d.window.setup.new_button.isEnabled()
+
+
+def test_dealing_can_be_cancelled(make_driver, en_list, monkeypatch):
+    import wordbler.ui.snake.window as window_module
+
+    started = threading.Event()
+
+    def slow_generate(spec, words, seed, *, cancel, progress):
+        started.set()
+        while not cancel():          # a deal that only ends when cancelled
+            started.wait(0.01)
+        raise GenerationCancelled()
+
+    d = make_driver()
+    monkeypatch.setattr(window_module, "generate", slow_generate)
+    d.window.setup.list_edit.setText(str(en_list))
+    d.click(d.window.setup.new_button)
+    assert d.window.setup.busy_row.isVisible() and not d.window.setup.new_button.isEnabled()
+    assert started.wait(20)
+    with d.qtbot.waitSignal(d.window.job_finished):
+        d.click(d.window.setup.cancel_button)
+    assert d.window.session is None and "Cancelled" in d.window.setup.status.text()
+    assert not d.window.setup.busy_row.isVisible()
+
+
+def test_settings_are_remembered(make_driver, en_list):
+    d = make_driver()
+    s = d.window.setup
+    s.cols.setValue(5)
+    s.rows.setValue(3)
+    s.duration.setCurrentIndex(s.duration.findData(None))
+    s.players.setValue(3)
+    s.names[1].setText("Zed")
+    s.list_edit.setText(str(en_list))
+    d.window.close()
+    e = make_driver()
+    s = e.window.setup
+    assert (s.cols.value(), s.rows.value(), s.players.value()) == (5, 3, 3)
+    assert s.duration.currentData() is None and s.names[1].text() == "Zed"
+    assert s.list_edit.text() == str(en_list)
+
+
+def test_new_board_during_a_round_keeps_it_resumable(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    word = d.some_words(1)[0]
+    d.drag(d.word_path(word))
+    d.qtbot.keyClick(d.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert d.window.pages.currentWidget() is d.window.setup
+    assert d.game.phase is Phase.PAUSED
+    assert d.window.setup.resume_box.isVisible()
+    d.click(d.window.setup.resume_button)
+    assert d.window.pages.currentWidget() is d.window.round and d.found() == [word]

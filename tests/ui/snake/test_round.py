@@ -1,0 +1,256 @@
+"""Playing a round with real mouse drags, clicks and key presses."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from wordbler.snake import Phase, Preview, word_points
+
+
+def test_drag_through_tiles_plays_the_word(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    assert d.window.pages.currentWidget() is d.window.round       # one player: straight in
+    assert d.game.phase is Phase.PLAYING
+    word = d.some_words(1)[0]
+    d.drag(d.word_path(word))
+    assert d.found() == [word]
+    r = d.window.round
+    assert r.words_list.count() == 1 and r.words_list.item(0).text().startswith(word)
+    assert r.score_label.text().startswith(f"{word_points(word)} point")
+    assert word in r.feedback_label.text()
+    assert d.view.path == ()                                       # the path is dropped
+
+
+def test_the_line_tells_the_state_while_dragging(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    word = d.some_words(1)[0]
+    path = d.word_path(word)
+    d.drag(path, release=False)
+    assert d.view.path == path and d.view.state is Preview.NEW_WORD
+    assert "new word" in d.window.round.state_label.text() and "✓" in d.window.round.state_label.text()
+    assert d.window.round.word_label.text() == word
+    QTest.mouseRelease(d.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, d.point(path[-1]))
+    d.drag(path, release=False)
+    assert d.view.state is Preview.PLAYED
+    assert "already played" in d.window.round.state_label.text() and "↺" in d.window.round.state_label.text()
+    QTest.mouseRelease(d.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, d.point(path[-1]))
+    assert d.found() == [word]                                     # played once only
+    assert "already played" in d.window.round.feedback_label.text()
+    # two tiles: not a word (yet)
+    d.drag(path[:2], release=False)
+    assert d.view.state is Preview.NOT_WORD
+    assert "not a word" in d.window.round.state_label.text()
+    QTest.mouseRelease(d.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, d.point(path[1]))
+    assert "too short" in d.window.round.feedback_label.text()
+    assert d.found() == [word]
+
+
+def test_dragging_back_takes_the_last_tile_off(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    word = next(w for w in d.some_words(3) if len(d.word_path(w)) >= 4)
+    path = d.word_path(word)
+    d.drag(path[:3], release=False)
+    assert d.session.path == path[:3]
+    QTest.mouseMove(d.view, d.point(path[1]))                     # back onto the one before
+    assert d.session.path == path[:2]
+    QTest.mouseMove(d.view, d.point(path[2]))
+    QTest.mouseMove(d.view, d.point(path[3]))
+    assert d.session.path == path[:4]
+    QTest.mouseRelease(d.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, d.point(path[3]))
+
+
+def test_dragging_skips_tiles_that_are_not_neighbours_or_used(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    QTest.mousePress(d.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, d.point((0, 0)))
+    QTest.mouseMove(d.view, d.point((2, 2)))                      # two tiles away: refused
+    assert d.session.path == ((0, 0),)
+    QTest.mouseMove(d.view, d.point((1, 1)))
+    QTest.mouseMove(d.view, d.point((0, 1)))
+    QTest.mouseMove(d.view, d.point((0, 0)))                      # used, not the one before
+    assert d.session.path == ((0, 0), (1, 1), (0, 1))
+    # a pointer passing a tile's corner does not catch it: only near the centre counts
+    rect = d.view.tile_rect((1, 0))
+    QTest.mouseMove(d.view, QPoint(int(rect.left()) + 3, int(rect.top()) + 3))
+    assert d.session.path == ((0, 0), (1, 1), (0, 1))
+    QTest.mouseRelease(d.view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, d.point((0, 1)))
+
+
+def test_clicking_tile_by_tile(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    word = d.some_words(1)[0]
+    path = d.word_path(word)
+    for cell in path:
+        d.click_tile(cell)
+    assert d.session.path == path and d.found() == []             # clicks keep the path
+    d.click_tile(path[-1])                                        # the last tile again: play
+    assert d.found() == [word]
+    # a right click drops a path
+    d.click_tile(path[0])
+    QTest.mouseClick(d.view, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, d.point(path[0]))
+    assert d.session.path == ()
+
+
+def test_typing_words(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    word = d.some_words(1)[0]
+    d.type(word.lower(), enter=False)
+    assert d.view.board.spell(d.view.path) == word                # the tiles light up
+    assert d.window.round.word_label.text() == word
+    d.qtbot.keyClick(d.view, Qt.Key.Key_Backspace)
+    assert d.window.round.word_label.text() == word[:-1]
+    d.qtbot.keyClicks(d.view, word[-1].lower())
+    d.qtbot.keyClick(d.view, Qt.Key.Key_Return)
+    assert d.found() == [word]
+    # letters no path spells
+    d.type("zzz", enter=False)
+    assert "not on the board" in d.window.round.state_label.text()
+    assert d.view.path == ()
+    d.qtbot.keyClick(d.view, Qt.Key.Key_Escape)
+    assert d.window.round.word_label.text().strip() == ""
+    d.type("zzzq")
+    assert "not on the board" in d.window.round.feedback_label.text()
+    assert d.found() == [word]
+
+
+def test_typing_reaches_the_board_from_anywhere_in_the_round(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    word = d.some_words(1)[0]
+    d.window.round.words_list.setFocus()
+    d.qtbot.keyClicks(d.window, word.lower())
+    d.qtbot.keyClick(d.window, Qt.Key.Key_Return)
+    assert d.found() == [word]
+
+
+def test_qu_tile_by_typing_and_dragging(make_driver, tmp_path):
+    p = tmp_path / "qu.txt"
+    p.write_text("quit\nquite\nquits\nsuite\nquest\nquests\ntie\nties\nsit\n")
+    d = make_driver()
+    for seed in range(30):
+        d.deal(word_list=p, seed=seed)
+        if any(len(t) > 1 for row in d.game.deal.board.cells for t in row):
+            break
+    else:
+        pytest.fail("no QU tile in 30 deals")
+    qu_words = [w for w, _ in d.game.deal.words if "QU" in w]
+    assert qu_words
+    d.type("q", enter=False)                                     # Q alone lights the Qu tile
+    assert d.view.path and d.view.board.tile(d.view.path[0]) == "QU"
+    d.qtbot.keyClick(d.view, Qt.Key.Key_Escape)
+    d.type(qu_words[0].lower())
+    assert qu_words[0] in d.found()
+    if len(qu_words) > 1:
+        d.drag(d.word_path(qu_words[1]))
+        assert qu_words[1] in d.found()
+
+
+def test_the_timer_ends_the_round_on_a_fake_clock(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", duration=60)
+    word = d.some_words(1)[0]
+    d.drag(d.word_path(word))
+    d.clock.advance(49.5)
+    d.qtbot.waitUntil(lambda: d.window.round.timer_label.text() == "0:11")
+    assert d.window.round.timer_label.styleSheet().endswith(f"{d.window.theme.text};")
+    d.clock.advance(1)
+    d.qtbot.waitUntil(lambda: d.window.round.timer_label.text() == "0:10")
+    assert d.window.theme.timer_low in d.window.round.timer_label.styleSheet()
+    with d.qtbot.waitSignal(d.session.round_finished, timeout=5000):
+        d.clock.advance(10)
+    assert d.window.pages.currentWidget() is d.window.results
+    # a drag after the end does nothing
+    assert d.found() == [word]
+
+
+def test_pause_hides_the_board_and_stops_the_clock(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", duration=120)
+    d.clock.advance(20)
+    d.click(d.window.round.pause_button)
+    assert d.game.phase is Phase.PAUSED
+    assert d.view.cover_text and "Paused" in d.view.cover_text
+    assert d.window.round.pause_button.text() == "Resume"
+    d.clock.advance(500)
+    assert d.game.remaining == pytest.approx(100)
+    # nothing can be played while paused: a press on the board resumes instead
+    word = d.some_words(1)[0]
+    d.type(word.lower())
+    assert d.found() == []
+    d.click_tile((0, 0))
+    assert d.game.phase is Phase.PLAYING and d.view.cover_text is None
+    d.drag(d.word_path(word))
+    assert d.found() == [word]
+    # Ctrl+P toggles too
+    d.qtbot.keyClick(d.window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert d.game.phase is Phase.PAUSED
+
+
+def test_untimed_round(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", duration=None)
+    assert d.window.round.timer_label.text() == "Untimed"
+    d.clock.advance(10**5)
+    d.session.tick()
+    assert d.game.phase is Phase.PLAYING
+    d.click(d.window.round.end_button)
+    assert d.window.pages.currentWidget() is d.window.results
+
+
+def test_hints_grid_counts_the_common_words_left(make_driver, en_list):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    word = d.some_words(1)[0]
+    d.drag(d.word_path(word))
+    r = d.window.round
+    assert not r.hints_table.isVisible()
+    d.click(r.hints_button)
+    assert r.hints_table.isVisible() and d.game.player.hinted
+    deal = d.game.deal
+    left = [w for w, _ in deal.words if w in deal.common and w != word]
+    table = r.hints_table
+    lengths = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    letters = [table.verticalHeaderItem(i).text() for i in range(table.rowCount())]
+    assert letters[-1] == "all" and lengths[-1] == "all"
+    assert sorted(letters[:-1]) == sorted({w[0] for w in left})
+    for i, letter in enumerate(letters[:-1]):
+        for j, lab in enumerate(lengths[:-1]):
+            n = int(lab.rstrip("+"))
+            want = sum(1 for w in left if w[0] == letter and
+                       (len(w) >= n if lab.endswith("+") else len(w) == n))
+            assert table.item(i, j).text() == (str(want) if want else "·")
+    assert table.item(len(letters) - 1, len(lengths) - 1).text() == str(len(left))
+    # playing another word updates the open grid
+    other = left[0]
+    d.drag(d.word_path(other))
+    assert table.item(table.rowCount() - 1, table.columnCount() - 1).text() == str(len(left) - 1)
+    d.qtbot.keyClick(d.window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    assert not r.hints_table.isVisible()
+
+
+def test_russian_board(make_driver, ru_list):
+    d = make_driver()
+    d.deal(word_list=ru_list, seed="rich", lang="ru")
+    board = d.game.deal.board
+    assert all("А" <= t <= "Я" or t == "Ё" for row in board.cells for t in row)
+    word = d.some_words(1)[0]
+    d.type(word.lower())
+    assert d.found() == [word]
+    word2 = d.some_words(2)[1]
+    d.drag(d.word_path(word2))
+    assert d.found() == [word, word2]
+
+
+def test_help_opens_on_f1(make_driver):
+    d = make_driver()
+    d.qtbot.keyClick(d.window, Qt.Key.Key_F1)
+    d.qtbot.waitUntil(lambda: d.window._help is not None and d.window._help.isVisible())
+    assert "Scoring" in d.window._help.text.toPlainText()
+    d.window._help.close()

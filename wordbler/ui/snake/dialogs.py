@@ -1,0 +1,166 @@
+"""Dialogs of the Word Snake window: a board code, the high scores, the help."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox,
+                               QHeaderView, QLabel, QLineEdit, QTableWidget, QTableWidgetItem,
+                               QTextBrowser, QVBoxLayout, QWidget)
+
+from wordbler.snake import CodeError, ShareCode, parse_code
+from wordbler.snake.storage import HighScores
+
+from .texts import HELP_HTML, LANG_NAMES
+
+
+class CodeDialog(QDialog):
+    """Type a board code; a bad one is explained under the box and OK stays off."""
+
+    def __init__(self, list_tag: str | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Board code")
+        self.setObjectName("snake-code-dialog")
+        self.list_tag = list_tag
+        self.code: ShareCode | None = None
+        self.edit = QLineEdit()
+        self.edit.setObjectName("snake-code-edit")
+        self.edit.setPlaceholderText("for example EN-4X4-1Z3K9")
+        self.message = QLabel(" ")
+        self.message.setObjectName("snake-code-message")
+        self.message.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText("Play this board")
+        self.ok.setEnabled(False)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        col = QVBoxLayout(self)
+        col.addWidget(QLabel("The code of a board (language, size and seed):"))
+        col.addWidget(self.edit)
+        col.addWidget(self.message)
+        col.addWidget(self.buttons)
+        self.edit.textChanged.connect(self._check)
+        self.setMinimumWidth(420)
+
+    def _check(self, text: str) -> None:
+        self.code = None
+        if not text.strip():
+            self.message.setText(" ")
+            self.ok.setEnabled(False)
+            return
+        try:
+            code = parse_code(text)
+        except CodeError as e:
+            self.message.setText(str(e))
+            self.message.setStyleSheet("color: #a93226;")
+            self.ok.setEnabled(False)
+            return
+        self.code = code
+        note = (f"{LANG_NAMES[code.lang]}, {code.cols}×{code.rows} board.")
+        if code.list_tag != self.list_tag:
+            if code.list_tag and not self.list_tag:
+                note += (" This code was made with someone's own word list: with the bundled "
+                         "list the board will differ.")
+            elif self.list_tag and not code.list_tag:
+                note += (" This code was made with the bundled list: with your own list the "
+                         "board will differ.")
+            else:
+                note += " This code was made with another word list: the board will differ."
+            self.message.setStyleSheet("color: #b9770e;")
+        else:
+            self.message.setStyleSheet("")
+        self.message.setText(note)
+        self.ok.setEnabled(True)
+
+
+class HighScoresDialog(QDialog):
+    """The high-score tables, one per language, size (and own word list)."""
+
+    def __init__(self, scores: HighScores, current: str | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Word Snake high scores")
+        self.setObjectName("snake-scores-dialog")
+        self.scores = scores
+        self.chooser = QComboBox()
+        self.chooser.setObjectName("snake-scores-table-choice")
+        keys = sorted(scores.tables)
+        if current and current not in keys:
+            keys.insert(0, current)
+        for k in keys:
+            self.chooser.addItem(table_title(k), k)
+        self.table = QTableWidget()
+        self.table.setObjectName("snake-scores-table")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.empty = QLabel("No scores yet: finish a round to make the table.")
+        self.note = QLabel(scores.problem or "")
+        self.note.setWordWrap(True)
+        self.note.setVisible(bool(scores.problem))
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        box.rejected.connect(self.reject)
+        box.accepted.connect(self.accept)
+        col = QVBoxLayout(self)
+        col.addWidget(self.chooser)
+        col.addWidget(self.table, 1)
+        col.addWidget(self.empty)
+        col.addWidget(self.note)
+        col.addWidget(box)
+        self.chooser.currentIndexChanged.connect(self._show)
+        if current and current in keys:
+            self.chooser.setCurrentIndex(keys.index(current))
+        self._show()
+
+    def _show(self) -> None:
+        key = self.chooser.currentData()
+        rows = self.scores.table(key) if key else []
+        headers = ["#", "Name", "Score", "Words", "Found", "Date", "Board", "Notes"]
+        self.table.setColumnCount(len(headers))
+        self.table.setHorizontalHeaderLabels(headers)
+        self.table.setRowCount(len(rows))
+        for r, e in enumerate(rows):
+            notes = []
+            if e.hinted:
+                notes.append("with hints")
+            if e.players > 1:
+                notes.append(f"{e.players} players")
+            vals = [str(r + 1), e.name, str(e.score), str(e.words), f"{e.percent:.0f}%", e.date,
+                    e.code, ", ".join(notes)]
+            for c, v in enumerate(vals):
+                self.table.setItem(r, c, QTableWidgetItem(v))
+        self.empty.setVisible(not rows)
+        self.table.setVisible(bool(rows))
+
+    def sizeHint(self) -> QSize:
+        return QSize(720, 420)
+
+
+def table_title(key: str) -> str:
+    parts = key.split("-")
+    lang = LANG_NAMES.get(parts[0], parts[0])
+    size = parts[1].replace("x", "×") if len(parts) > 1 else "?"
+    own = f", own list {parts[2]}" if len(parts) > 2 else ""
+    return f"{lang} {size}{own}"
+
+
+class HelpDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Word Snake: rules and keys")
+        self.setObjectName("snake-help")
+        text = QTextBrowser()
+        text.setHtml(HELP_HTML)
+        text.setOpenExternalLinks(False)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        box.rejected.connect(self.reject)
+        col = QVBoxLayout(self)
+        col.addWidget(text)
+        col.addWidget(box)
+        self.text = text
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+
+    def sizeHint(self) -> QSize:
+        return QSize(640, 620)

@@ -1,0 +1,727 @@
+"""The pages of the Word Snake window: setup, round, hand-off, results.
+
+Pages show what they are given and emit intent; the window wires them to the session.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QFrame,
+                               QGridLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QScrollArea, QSizePolicy, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+
+from wordbler.snake import Hints, Results, default_min_len, format_seconds
+from wordbler.snake.rules import MAX_DURATION, MAX_PLAYERS, MIN_DURATION
+
+from .board_view import BoardView
+from .texts import LANG_NAMES, points_text, word_line
+from .theme import DEFAULT_THEME, SnakeTheme
+
+WORD_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _scale_for(height: int) -> float:
+    return max(1.0, min(1.7, height / 700))
+
+
+def _px(widget: QWidget, px: float, bold: bool = False) -> None:
+    f = QFont(widget.font())
+    f.setPixelSize(max(9, int(px)))
+    f.setBold(bold)
+    widget.setFont(f)
+
+
+# ---------------------------------------------------------------------------------- setup
+class SetupPage(QWidget):
+    """Board size, language, word list, time, players; new / daily / code / resume."""
+
+    new_requested = Signal()
+    daily_requested = Signal()
+    code_requested = Signal()
+    resume_requested = Signal()
+    highscores_requested = Signal()
+    browse_requested = Signal()
+    cancel_requested = Signal()
+
+    def __init__(self, theme: SnakeTheme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.setObjectName("snake-setup")
+        inner = QWidget()
+        self.title = QLabel("Word Snake")
+        _px(self.title, 34, True)
+        self.intro = QLabel("Drag through neighbouring letters to spell words before the time runs "
+                            "out. Every board hides a long word.")
+        self.intro.setWordWrap(True)
+
+        self.cols = QSpinBox()
+        self.rows = QSpinBox()
+        for box, name in ((self.cols, "columns"), (self.rows, "rows")):
+            box.setRange(3, 6)
+            box.setValue(4)
+            box.setAccessibleName(f"board {name}")
+            box.setObjectName(f"snake-{name}")
+        self.presets = []
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.cols)
+        size_row.addWidget(QLabel("×"))
+        size_row.addWidget(self.rows)
+        size_row.addSpacing(12)
+        for n in (3, 4, 5, 6):
+            b = QPushButton(f"{n}×{n}")
+            b.setObjectName(f"snake-preset-{n}")
+            b.setAutoDefault(False)
+            b.clicked.connect(lambda _=False, n=n: (self.cols.setValue(n), self.rows.setValue(n)))
+            self.presets.append(b)
+            size_row.addWidget(b)
+        size_row.addStretch(1)
+
+        self.lang = QComboBox()
+        self.lang.setObjectName("snake-lang")
+        for code, name in LANG_NAMES.items():
+            self.lang.addItem(name, code)
+
+        self.list_edit = QLineEdit()
+        self.list_edit.setObjectName("snake-list")
+        self.list_edit.setPlaceholderText("the bundled list of the language")
+        self.list_edit.setAccessibleName("own word list file")
+        self.list_edit.setClearButtonEnabled(True)
+        self.browse = QPushButton("Browse…")
+        self.browse.setAutoDefault(False)
+        self.browse.clicked.connect(self.browse_requested)
+        list_row = QHBoxLayout()
+        list_row.addWidget(self.list_edit, 1)
+        list_row.addWidget(self.browse)
+
+        self.min_len = QComboBox()
+        self.min_len.setObjectName("snake-min")
+        self.min_len.addItem("", None)
+        for n in range(3, 7):
+            self.min_len.addItem(f"{n} letters", n)
+
+        self.duration = QComboBox()
+        self.duration.setObjectName("snake-duration")
+        for s in range(MIN_DURATION, MAX_DURATION + 1, 60):
+            self.duration.addItem(format_seconds(s), s)
+        self.duration.addItem("Untimed", None)
+        self.duration.setCurrentIndex(2)
+
+        self.players = QSpinBox()
+        self.players.setObjectName("snake-players")
+        self.players.setRange(1, MAX_PLAYERS)
+        self.names = []
+        names_row = QHBoxLayout()
+        for i in range(MAX_PLAYERS):
+            e = QLineEdit(f"Player {i + 1}")
+            e.setObjectName(f"snake-name-{i}")
+            e.setMaxLength(24)
+            e.setAccessibleName(f"name of player {i + 1}")
+            self.names.append(e)
+            names_row.addWidget(e)
+        self.cancel_rule = QCheckBox("A word found by two or more players scores nothing")
+        self.cancel_rule.setObjectName("snake-cancel-rule")
+        self.cancel_rule.setChecked(True)
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        form.addRow("Board (columns × rows):", size_row)
+        form.addRow("Language:", self.lang)
+        form.addRow("Own word list:", list_row)
+        form.addRow("Shortest word:", self.min_len)
+        form.addRow("Time per player:", self.duration)
+        form.addRow("Players:", self.players)
+        form.addRow("Names:", names_row)
+        form.addRow("", self.cancel_rule)
+
+        self.new_button = QPushButton("New board")
+        self.new_button.setObjectName("snake-new")
+        self.new_button.setDefault(True)
+        self.daily_button = QPushButton("Daily board")
+        self.daily_button.setObjectName("snake-daily")
+        self.code_button = QPushButton("Board code…")
+        self.code_button.setObjectName("snake-code")
+        self.scores_button = QPushButton("High scores")
+        self.scores_button.setObjectName("snake-scores")
+        for b in (self.new_button, self.daily_button, self.code_button, self.scores_button):
+            _px(b, 16, b is self.new_button)
+            b.setMinimumHeight(38)
+        self.new_button.clicked.connect(self.new_requested)
+        self.daily_button.clicked.connect(self.daily_requested)
+        self.code_button.clicked.connect(self.code_requested)
+        self.scores_button.clicked.connect(self.highscores_requested)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.new_button)
+        buttons.addWidget(self.daily_button)
+        buttons.addWidget(self.code_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.scores_button)
+
+        self.resume_box = QFrame()
+        self.resume_box.setObjectName("snake-resume-box")
+        self.resume_box.setFrameShape(QFrame.Shape.StyledPanel)
+        self.resume_label = QLabel()
+        self.resume_label.setWordWrap(True)
+        self.resume_button = QPushButton("Resume round")
+        self.resume_button.setObjectName("snake-resume")
+        _px(self.resume_button, 16, True)
+        self.resume_button.clicked.connect(self.resume_requested)
+        rb = QHBoxLayout(self.resume_box)
+        rb.addWidget(self.resume_label, 1)
+        rb.addWidget(self.resume_button)
+        self.resume_box.hide()
+
+        self.status = QLabel()
+        self.status.setObjectName("snake-status")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("snake-progress")
+        self.progress.setTextVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("snake-cancel")
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        busy = QHBoxLayout()
+        busy.addWidget(self.progress, 1)
+        busy.addWidget(self.cancel_button)
+        self.busy_row = QWidget()
+        self.busy_row.setLayout(busy)
+        self.busy_row.hide()
+
+        col = QVBoxLayout(inner)
+        col.addWidget(self.title)
+        col.addWidget(self.intro)
+        col.addSpacing(8)
+        col.addWidget(self.resume_box)
+        col.addLayout(form)
+        col.addSpacing(8)
+        col.addLayout(buttons)
+        col.addWidget(self.busy_row)
+        col.addWidget(self.status)
+        col.addStretch(1)
+        inner.setMaximumWidth(860)
+        holder = QWidget()
+        h = QHBoxLayout(holder)
+        h.addStretch(1)
+        h.addWidget(inner, 10)
+        h.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(holder)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+        self.players.valueChanged.connect(self._players_changed)
+        self.cols.valueChanged.connect(self._size_changed)
+        self.rows.valueChanged.connect(self._size_changed)
+        self._players_changed(self.players.value())
+        self._size_changed()
+
+    def _players_changed(self, n: int) -> None:
+        for i, e in enumerate(self.names):
+            e.setVisible(i < n)
+        self.cancel_rule.setEnabled(n > 1)
+
+    def _size_changed(self) -> None:
+        d = default_min_len(self.cols.value(), self.rows.value())
+        self.min_len.setItemText(0, f"Usual ({d} letters)")
+
+    # values
+    def player_names(self) -> list[str]:
+        out = []
+        for i in range(self.players.value()):
+            n = self.names[i].text().strip() or f"Player {i + 1}"
+            out.append(n)
+        # names must differ: number repeats
+        seen: dict[str, int] = {}
+        for i, n in enumerate(out):
+            k = n.casefold()
+            if k in seen:
+                seen[k] += 1
+                out[i] = f"{n} ({seen[k]})"
+            else:
+                seen[k] = 1
+        return out
+
+    def set_busy(self, busy: bool, text: str = "") -> None:
+        self.busy_row.setVisible(busy)
+        self.progress.setRange(0, 0)
+        for w in (self.new_button, self.daily_button, self.code_button, self.resume_button):
+            w.setEnabled(not busy)
+        self.show_status(text)
+
+    def set_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(done)
+
+    def show_status(self, text: str, error: bool = False) -> None:
+        colour = self.theme.bad if error else self.theme.text
+        self.status.setStyleSheet(f"color: {colour};")
+        self.status.setText(text)
+
+    def show_resume(self, text: str | None) -> None:
+        self.resume_box.setVisible(text is not None)
+        self.resume_label.setText(text or "")
+
+
+# ---------------------------------------------------------------------------------- round
+class HintsTable(QTableWidget):
+    """Words left by first letter (rows) and length (columns)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("snake-hints")
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.hints: Hints | None = None
+
+    def show_hints(self, hints: Hints) -> None:
+        self.hints = hints
+        cols = [f"{n}+" if i == len(hints.lengths) - 1 else str(n)
+                for i, n in enumerate(hints.lengths)] + ["all"]
+        self.setColumnCount(len(cols))
+        self.setHorizontalHeaderLabels(cols)
+        rows = list(hints.letters) + ["all"]
+        self.setRowCount(len(rows))
+        self.setVerticalHeaderLabels([r if len(r) == 1 or r == "all" else r for r in rows])
+        for i, letter in enumerate(rows):
+            for j, n in enumerate(list(hints.lengths) + [None]):
+                if letter == "all":
+                    v = hints.total if n is None else hints.column_total(n)
+                elif n is None:
+                    v = hints.row_total(letter)
+                else:
+                    v = hints.count(letter, n)
+                item = QTableWidgetItem(str(v) if v else "·")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if letter == "all" or n is None:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                self.setItem(i, j, item)
+
+
+class RoundPage(QWidget):
+    """The board and the side panel: player, timer, score, current word, words, hints."""
+
+    hints_toggled = Signal(bool)
+    pause_clicked = Signal()
+    end_clicked = Signal()
+
+    def __init__(self, theme: SnakeTheme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.setObjectName("snake-round")
+        self.board_view = BoardView(theme)
+        self.board_view.setObjectName("snake-board")
+
+        self.side = QFrame()
+        self.side.setObjectName("snake-side")
+        theme.apply_surface(self.side, theme.panel)
+        self.side.setFrameShape(QFrame.Shape.StyledPanel)
+        self.player_label = QLabel()
+        self.player_label.setObjectName("snake-player")
+        self.player_label.setWordWrap(True)
+        self.timer_label = QLabel("3:00")
+        self.timer_label.setObjectName("snake-timer")
+        self.timer_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.timer_label.setAccessibleName("time left")
+        self.time_bar = QProgressBar()
+        self.time_bar.setTextVisible(False)
+        self.time_bar.setMaximumHeight(8)
+        self.score_label = QLabel()
+        self.score_label.setObjectName("snake-score")
+        self.word_label = QLabel(" ")
+        self.word_label.setObjectName("snake-word")
+        self.word_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.word_label.setMinimumHeight(40)
+        self.state_label = QLabel(" ")
+        self.state_label.setObjectName("snake-state")
+        self.state_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.feedback_label = QLabel(" ")
+        self.feedback_label.setObjectName("snake-feedback")
+        self.feedback_label.setWordWrap(True)
+        self.feedback_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+        self.hints_button = QPushButton("Hints")
+        self.hints_button.setObjectName("snake-hints-button")
+        self.hints_button.setCheckable(True)
+        self.hints_button.setToolTip("How many common words are left, by first letter and length (Ctrl+H)")
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setObjectName("snake-pause")
+        self.end_button = QPushButton("End turn")
+        self.end_button.setObjectName("snake-end")
+        for b in (self.hints_button, self.pause_button, self.end_button):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.setMinimumHeight(32)
+        self.hints_button.toggled.connect(self.hints_toggled)
+        self.pause_button.clicked.connect(self.pause_clicked)
+        self.end_button.clicked.connect(self.end_clicked)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.hints_button)
+        buttons.addWidget(self.pause_button)
+        buttons.addWidget(self.end_button)
+
+        self.words_title = QLabel("Words played")
+        self.words_list = QListWidget()
+        self.words_list.setObjectName("snake-words")
+        self.words_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.words_list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.hints_title = QLabel("Common words left — first letter × length")
+        self.hints_table = HintsTable()
+        self.hints_title.hide()
+        self.hints_table.hide()
+        self.code_label = QLabel()
+        self.code_label.setObjectName("snake-code-label")
+        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.code_label.setStyleSheet(f"color: {theme.muted};")
+
+        col = QVBoxLayout(self.side)
+        col.addWidget(self.player_label)
+        col.addWidget(self.timer_label)
+        col.addWidget(self.time_bar)
+        col.addWidget(self.score_label)
+        col.addSpacing(6)
+        col.addWidget(self.word_label)
+        col.addWidget(self.state_label)
+        col.addWidget(self.feedback_label)
+        col.addLayout(buttons)
+        col.addWidget(self.words_title)
+        col.addWidget(self.words_list, 3)
+        col.addWidget(self.hints_title)
+        col.addWidget(self.hints_table, 4)
+        col.addWidget(self.code_label)
+
+        self.side.setMinimumWidth(300)
+        self.side.setMaximumWidth(560)
+        self.side.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        row = QHBoxLayout(self)
+        row.addWidget(self.board_view, 2)
+        row.addWidget(self.side, 1)
+        self._rescale()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._rescale()
+
+    def _rescale(self) -> None:
+        s = _scale_for(self.height())
+        _px(self.player_label, 18 * s, True)
+        _px(self.timer_label, 46 * s, True)
+        _px(self.score_label, 16 * s)
+        _px(self.word_label, 30 * s, True)
+        _px(self.state_label, 15 * s)
+        _px(self.feedback_label, 15 * s)
+        _px(self.words_title, 14 * s, True)
+        _px(self.hints_title, 13 * s, True)
+        _px(self.words_list, 15 * s)
+        _px(self.hints_table, 12 * s)
+        for b in (self.hints_button, self.pause_button, self.end_button):
+            _px(b, 14 * s)
+        self.word_label.setMinimumHeight(int(44 * s))
+
+    def set_timer(self, text: str, fraction: float | None, low: bool) -> None:
+        self.timer_label.setText(text)
+        colour = self.theme.timer_low if low else self.theme.text
+        self.timer_label.setStyleSheet(f"color: {colour};")
+        self.time_bar.setVisible(fraction is not None)
+        if fraction is not None:
+            self.time_bar.setRange(0, 1000)
+            self.time_bar.setValue(int(1000 * fraction))
+
+    def show_hints_panel(self, on: bool) -> None:
+        self.hints_title.setVisible(on)
+        self.hints_table.setVisible(on)
+        if self.hints_button.isChecked() != on:
+            self.hints_button.blockSignals(True)
+            self.hints_button.setChecked(on)
+            self.hints_button.blockSignals(False)
+
+
+# ---------------------------------------------------------------------------------- hand-off
+class HandoffPage(QWidget):
+    """Between hot-seat turns: the board is hidden until the next player starts."""
+
+    start_clicked = Signal()
+
+    def __init__(self, theme: SnakeTheme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("snake-handoff")
+        theme.apply_surface(self, theme.board_background)
+        self.title = QLabel()
+        self.title.setObjectName("snake-handoff-title")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setWordWrap(True)
+        self.info = QLabel()
+        self.info.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.info.setWordWrap(True)
+        for lab in (self.title, self.info):
+            lab.setStyleSheet("color: white;")
+        self.button = QPushButton()
+        self.button.setObjectName("snake-handoff-start")
+        self.button.setDefault(True)
+        self.button.clicked.connect(self.start_clicked)
+        col = QVBoxLayout(self)
+        col.addStretch(2)
+        col.addWidget(self.title)
+        col.addSpacing(12)
+        col.addWidget(self.info)
+        col.addSpacing(24)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.button)
+        row.addStretch(1)
+        col.addLayout(row)
+        col.addStretch(3)
+
+    def show_turn(self, name: str, index: int, count: int, duration: str, before: list[str]) -> None:
+        self.title.setText(f"{name}, your turn" if index else f"{name} starts")
+        done = ""
+        if before:
+            done = f"{' and '.join(before) if len(before) < 3 else ', '.join(before)} " \
+                   f"{'has' if len(before) == 1 else 'have'} played. "
+        self.info.setText(f"Player {index + 1} of {count}. {done}The board stays hidden until you "
+                          f"start; you have {duration}.")
+        self.button.setText(f"Start {name}'s turn")
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        s = _scale_for(self.height())
+        _px(self.title, 40 * s, True)
+        _px(self.info, 18 * s)
+        _px(self.button, 20 * s, True)
+        self.button.setMinimumSize(int(260 * s), int(54 * s))
+
+
+# ---------------------------------------------------------------------------------- results
+class ResultsPage(QWidget):
+    """Scores, each player's words, the missed words, who found what; a word's path."""
+
+    new_clicked = Signal()
+    setup_clicked = Signal()
+    copy_clicked = Signal()
+    scores_clicked = Signal()
+
+    def __init__(self, theme: SnakeTheme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.theme = theme
+        self.setObjectName("snake-results")
+        self.results: Results | None = None
+        self.paths: dict[str, tuple] = {}
+        self.title = QLabel()
+        self.title.setObjectName("snake-results-title")
+        self.title.setWordWrap(True)
+        self.summary = QLabel()
+        self.summary.setObjectName("snake-results-summary")
+        self.summary.setWordWrap(True)
+        self.highscore_label = QLabel()
+        self.highscore_label.setObjectName("snake-results-highscore")
+        self.highscore_label.setWordWrap(True)
+        self.highscore_label.setStyleSheet(f"color: {theme.good};")
+
+        self.board_view = BoardView(theme, interactive=False)
+        self.board_view.setObjectName("snake-results-board")
+        self.board_view.show_steps = True
+        self.caption = QLabel("Click a word to see its path.")
+        self.caption.setObjectName("snake-results-caption")
+        self.caption.setWordWrap(True)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+        self.scores = QTableWidget()
+        self.scores.setObjectName("snake-results-scores")
+        self.scores.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.scores.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.scores.verticalHeader().hide()
+        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.scores.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("snake-results-tabs")
+
+        self.new_button = QPushButton("New board")
+        self.new_button.setObjectName("snake-results-new")
+        self.new_button.setDefault(True)
+        self.setup_button = QPushButton("Change settings")
+        self.copy_button = QPushButton("Copy board code")
+        self.scores_button = QPushButton("High scores")
+        self.new_button.clicked.connect(self.new_clicked)
+        self.setup_button.clicked.connect(self.setup_clicked)
+        self.copy_button.clicked.connect(self.copy_clicked)
+        self.scores_button.clicked.connect(self.scores_clicked)
+        buttons = QHBoxLayout()
+        for b in (self.new_button, self.setup_button, self.copy_button, self.scores_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+
+        left = QVBoxLayout()
+        left.addWidget(self.board_view, 1)
+        left.addWidget(self.caption)
+        right = QVBoxLayout()
+        right.addWidget(self.title)
+        right.addWidget(self.summary)
+        right.addWidget(self.highscore_label)
+        right.addWidget(self.scores)
+        right.addWidget(self.tabs, 1)
+        right.addLayout(buttons)
+        row = QHBoxLayout(self)
+        row.addLayout(left, 4)
+        row.addLayout(right, 5)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        s = _scale_for(self.height())
+        _px(self.title, 26 * s, True)
+        for w in (self.summary, self.highscore_label, self.caption):
+            _px(w, 15 * s)
+        _px(self.tabs, 14 * s)
+        _px(self.scores, 14 * s)
+        self._fit_scores()
+
+    def _fit_scores(self) -> None:
+        h = self.scores.horizontalHeader().height() + 4
+        for r in range(self.scores.rowCount()):
+            h += self.scores.rowHeight(r)
+        self.scores.setFixedHeight(h)
+
+    # content
+    def show_results(self, results: Results, deal, places: dict, table_name: str) -> None:
+        self.results = results
+        self.paths = dict(deal.words)
+        self.board_view.set_board(deal.board)
+        self.caption.setText("Click a word to see its path.")
+        players = results.players
+        if len(players) == 1:
+            p = players[0]
+            self.title.setText(f"Round over: {points_text(p.score)}")
+        else:
+            best = [players[i].name for i in results.winners]
+            score = players[results.winners[0]].score
+            self.title.setText(f"{' and '.join(best)} {'wins' if len(best) == 1 else 'tie'} "
+                               f"with {points_text(score)}")
+        longest = results.longest
+        target = results.target
+        found_by = results.finders.get(target, ())
+        lines = []
+        if longest:
+            others = ", ".join(longest[1:4]) + (" …" if len(longest) > 4 else "")
+            more = f" (also {others})" if len(longest) > 1 else ""
+            lines.append(f"Longest word on the board: {longest[0]}, {len(longest[0])} letters{more}.")
+        if target:
+            who = ", ".join(players[i].name for i in found_by)
+            lines.append(f"Hidden word: {target} — " + (f"found by {who}." if who else "not found."))
+        if len(players) == 1:
+            p = players[0]
+            lines.append(f"You found {p.common_found} of {results.total_common} common words "
+                         f"({p.percent:.0f}%)" + (f" and {len(p.bonus_words)} bonus words." if p.bonus_words else "."))
+        else:
+            lines.append(f"Together you found {results.found_together} of {results.total_common} "
+                         f"common words ({results.percent_together:.0f}%)."
+                         + (" Words found by more than one player score nothing." if results.cancel_rule else ""))
+        self.summary.setText(" ".join(lines))
+        made = [f"{players[i].name} is #{place + 1}" for i, place in places.items() if place is not None]
+        self.highscore_label.setText(f"New high score on {table_name}: {', '.join(made)}." if made else "")
+        self.highscore_label.setVisible(bool(made))
+
+        headers = ["Player", "Score", "Words", "Cancelled", "Found", "Hints"]
+        self.scores.clear()
+        self.scores.setColumnCount(len(headers))
+        self.scores.setHorizontalHeaderLabels(headers)
+        self.scores.setRowCount(len(players))
+        for r, p in enumerate(players):
+            vals = [p.name, str(p.score), str(len(p.words)), str(p.cancelled),
+                    f"{p.percent:.0f}%", "yes" if p.hinted else "no"]
+            for c, v in enumerate(vals):
+                item = QTableWidgetItem(v)
+                if c:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if r in results.winners and len(players) > 1:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                self.scores.setItem(r, c, item)
+        self.scores.setColumnHidden(3, len(players) == 1)
+        self._fit_scores()
+
+        self.tabs.clear()
+        for p in players:
+            lst = self._word_list(f"snake-found-{p.index}")
+            for w in p.words:
+                item = QListWidgetItem(word_line(w.word, w.points, bonus=w.bonus, cancelled=w.cancelled))
+                item.setData(WORD_ROLE, w.word)
+                if w.cancelled:
+                    f = item.font()
+                    f.setStrikeOut(True)
+                    item.setFont(f)
+                    item.setForeground(QBrush(QColor(self.theme.muted)))
+                lst.addItem(item)
+            if not p.words:
+                lst.addItem(QListWidgetItem("(no words)"))
+            label = "Your words" if len(players) == 1 else f"{p.name}"
+            self.tabs.addTab(lst, f"{label} ({len(p.words)})")
+        missed = self._word_list("snake-missed")
+        for w in results.missed:
+            item = QListWidgetItem(f"{w}  {len(w)}")
+            item.setData(WORD_ROLE, w)
+            missed.addItem(item)
+        if not results.missed:
+            missed.addItem(QListWidgetItem("(none: every common word was found)"))
+        self.tabs.addTab(missed, f"Missed ({len(results.missed)})")
+        if len(players) > 1:
+            table = QTableWidget()
+            table.setObjectName("snake-who-found")
+            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+            table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+            table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+            words = [w for w, _ in deal.words if w in results.finders]
+            table.setColumnCount(len(players) + 1)
+            table.setHorizontalHeaderLabels(["Word"] + [p.name for p in players])
+            table.setRowCount(len(words))
+            table.verticalHeader().hide()
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            for r, w in enumerate(words):
+                who = results.finders[w]
+                item = QTableWidgetItem(w)
+                item.setData(WORD_ROLE, w)
+                table.setItem(r, 0, item)
+                for c in range(len(players)):
+                    mark = ("✓" + (" ✗" if len(who) > 1 and results.cancel_rule else "")) if c in who else ""
+                    cell = QTableWidgetItem(mark)
+                    cell.setData(WORD_ROLE, w)
+                    cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    table.setItem(r, c + 1, cell)
+            table.itemClicked.connect(lambda item: self.show_word(item.data(WORD_ROLE)))
+            self.tabs.addTab(table, "Who found")
+        every = self._word_list("snake-all-words")
+        for w, _ in deal.words:
+            item = QListWidgetItem(f"{w}  {len(w)}" + ("" if w in deal.common else "  ★"))
+            item.setData(WORD_ROLE, w)
+            every.addItem(item)
+        self.tabs.addTab(every, f"All ({len(deal.words)})")
+
+    def _word_list(self, name: str) -> QListWidget:
+        lst = QListWidget()
+        lst.setObjectName(name)
+        lst.itemClicked.connect(lambda item: self.show_word(item.data(WORD_ROLE)))
+        lst.currentItemChanged.connect(lambda item, _prev: item and self.show_word(item.data(WORD_ROLE)))
+        return lst
+
+    def show_word(self, word) -> None:
+        if not word or word not in self.paths or self.results is None:
+            return
+        self.board_view.set_path(self.paths[word])
+        who = self.results.finders.get(word, ())
+        names = ", ".join(self.results.players[i].name for i in who)
+        found = f"found by {names}" if names else "not found"
+        if len(self.results.players) == 1:
+            found = "found" if who else "not found"
+        self.caption.setText(f"{word}: {len(word)} letters, {found}.")
+
+    def sizeHint(self) -> QSize:
+        return QSize(1000, 680)

@@ -1,0 +1,100 @@
+"""The wording of the Word Snake window (verdicts, labels, help)."""
+
+from __future__ import annotations
+
+from wordbler.snake import PathProblem, Submission, Verdict, format_seconds, word_points
+
+LANG_NAMES = {"en": "English", "ru": "Russian"}
+
+
+def show_word(word: str) -> str:
+    return word
+
+
+def points_text(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def verdict_text(sub: Submission, min_len: int) -> str:
+    """One line about a submitted word."""
+    w = sub.word
+    v = sub.verdict
+    if v is Verdict.ACCEPTED:
+        extra = " (bonus word)" if sub.bonus else ""
+        return f"{w}: +{points_text(sub.points)}{extra}"
+    if v is Verdict.ALREADY_PLAYED:
+        return f"{w}: already played"
+    if v is Verdict.TOO_SHORT:
+        return f"{w or 'That'}: too short (at least {min_len} letters)"
+    if v is Verdict.NOT_A_WORD:
+        return f"{w}: not in the word list"
+    if v is Verdict.BAD_PATH:
+        if sub.problem in (None, PathProblem.EMPTY):
+            return f"{w}: not on the board"
+        return f"{w or 'That'}: not a path ({sub.problem.value})"
+    if v is Verdict.TIME_UP:
+        return "Time is up"
+    return "The round is not running"
+
+
+def duration_text(seconds: int | None) -> str:
+    return "untimed" if seconds is None else format_seconds(seconds)
+
+
+def word_line(word: str, points: int, *, bonus: bool = False, cancelled: bool = False) -> str:
+    tags = []
+    if bonus:
+        tags.append("★ bonus")
+    if cancelled:
+        tags.append("cancelled")
+    tail = f"  ({', '.join(tags)})" if tags else ""
+    return f"{word}  {points if not cancelled else 0}{tail}"
+
+
+HELP_HTML = """
+<h2>Word Snake</h2>
+<p>Find words in the grid of letters before the time runs out.  A word is a chain of
+tiles, each one next to the one before &mdash; across, up and down or diagonally &mdash;
+and no tile twice in one word.  The <b>Qu</b> tile of English boards holds two letters.</p>
+<h3>Playing</h3>
+<ul>
+<li><b>Drag</b> through the tiles and let go to play the word.  Moving back onto the
+tile before takes the last letter off.</li>
+<li>Or <b>click</b> the tiles one by one; click the last tile again to play the word.
+Right click drops it.</li>
+<li>Or <b>type</b> the word: the tiles light up along a path that spells it.
+<b>Enter</b> plays it, <b>Backspace</b> takes a letter off, <b>Esc</b> clears.</li>
+</ul>
+<p>While you build a word the line through the tiles tells you where you are:
+<b>solid blue with ✓</b> &mdash; a word you have not played yet;
+<b>dashed orange with ↺</b> &mdash; a word you already played;
+<b>dotted grey with …</b> &mdash; not a word (yet).  The side panel says the same in words.</p>
+<h3>Scoring</h3>
+<p>Words of 3 or 4 letters score 1, 5 letters 2, 6 letters 3, 7 letters 5, 8 or more 11.
+The shortest word is 3 letters (4 on boards of 5&times;5 and more; you can change it).
+Rarer words from the word list score too and are shown as <i>bonus words</i>; the words
+you are told you missed are only the common ones.</p>
+<h3>Players</h3>
+<p>One to four players take turns on the same board, each with the whole time.  Between
+turns a hand-off screen hides the board.  At the end, a word found by more than one
+player scores nothing for any of them (you can turn this rule off).</p>
+<h3>Hints, codes, the daily board</h3>
+<p><b>Hints</b> show how many common words are left, by first letter and length.  They are
+free, but a score made with hints is marked in the high scores.  Every board has a
+<b>code</b> (language, size, seed): give it to a friend and they get the same board.  The
+<b>daily board</b> is the same for everyone on the same day.</p>
+<h3>Keys</h3>
+<table>
+<tr><td>Letters, Backspace, Enter, Esc</td><td>build, shorten, play, clear a word</td></tr>
+<tr><td>Ctrl+P</td><td>pause or resume (the board is hidden while paused)</td></tr>
+<tr><td>Ctrl+H</td><td>show or hide the hints</td></tr>
+<tr><td>Ctrl+E</td><td>end your turn</td></tr>
+<tr><td>Ctrl+N, Ctrl+D, Ctrl+L</td><td>new board, daily board, enter a board code</td></tr>
+<tr><td>F1</td><td>this help</td></tr>
+</table>
+<p>The round is saved as you play: if the program closes, it comes back where you were.</p>
+"""
+
+
+__all__ = ["HELP_HTML", "LANG_NAMES", "duration_text", "points_text", "verdict_text",
+           "word_line", "word_points"]

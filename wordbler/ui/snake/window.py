@@ -1,0 +1,675 @@
+"""The Word Snake window: setup, the round, the hand-off between players, the results.
+
+All signal wiring sits in :meth:`SnakeWindow._connect_signals` and
+:meth:`SnakeWindow._connect_session`.  Loading a word list, dealing a board and restoring a
+saved round run in a :class:`~.worker.Job` on the thread pool, with progress and cancel.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget, QWidget
+
+from wordbler.snake import (BoardSpec, GenerationCancelled, Phase, Preview, ShareCode,
+                            SnakeGame, SnakeWords, SpecError, daily_seed, format_seconds,
+                            generate, random_seed)
+from wordbler.snake.codes import list_tag
+from wordbler.snake.storage import (AUTOSAVE_NAME, HIGHSCORES_NAME, HighScores, StorageError,
+                                    load_round_file, read_list_ref, restore_round, set_aside,
+                                    snake_dir)
+
+from .dialogs import CodeDialog, HelpDialog, HighScoresDialog, table_title
+from .pages import HandoffPage, ResultsPage, RoundPage, SetupPage
+from .session import SnakeSession
+from .texts import LANG_NAMES, duration_text, points_text, verdict_text
+from .theme import DEFAULT_THEME, SnakeTheme
+from .worker import Job
+
+SETTINGS_GROUP = "snake"
+LOW_TIME = 10.0
+
+
+class SnakeWindow(QMainWindow):
+    deal_ready = Signal()          # a new session is in place
+    job_finished = Signal()        # a worker job ended (done, failed or cancelled)
+
+    def __init__(self, parent: QWidget | None = None, *, settings: QSettings | None = None,
+                 clock: Callable[[], float] = time.monotonic, data_dir: Path | None = None,
+                 pool: QThreadPool | None = None, theme: SnakeTheme = DEFAULT_THEME,
+                 today: Callable[[], _dt.date] = _dt.date.today) -> None:
+        super().__init__(parent)
+        self.setObjectName("snake-window")
+        self.setWindowTitle("Word Snake")
+        self.theme = theme
+        self.settings = settings if settings is not None else QSettings()
+        self.clock = clock
+        self.today = today
+        self.data_dir = data_dir if data_dir is not None else snake_dir()
+        self.pool = pool or QThreadPool.globalInstance()
+        self.words_cache: dict[tuple[str, str | None], SnakeWords] = {}
+        self.session: SnakeSession | None = None
+        self.job: Job | None = None
+        self.highscores = HighScores.load(self.data_dir / HIGHSCORES_NAME)
+        self._saved_doc = None
+        self._help: HelpDialog | None = None
+        self._dialog = None
+        theme.apply_surface(self)
+
+        self.setup = SetupPage(theme)
+        self.round = RoundPage(theme)
+        self.handoff = HandoffPage(theme)
+        self.results = ResultsPage(theme)
+        self.pages = QStackedWidget()
+        for page in (self.setup, self.round, self.handoff, self.results):
+            self.pages.addWidget(page)
+        self.setCentralWidget(self.pages)
+        self._build_menus()
+        self._connect_signals()
+        self._load_settings()
+        if self.highscores.problem:
+            self.setup.show_status(self.highscores.problem, error=True)
+        self.refresh_resume()
+        self._update_actions()
+
+    # ------------------------------------------------------------------ construction
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        self.new_action = self._action(game, "&New board", "Ctrl+N", self.new_from_menu)
+        self.daily_action = self._action(game, "&Daily board", "Ctrl+D", self.daily_board)
+        self.code_action = self._action(game, "Board &code…", "Ctrl+L", self.ask_code)
+        self.copy_action = self._action(game, "Cop&y board code", "Ctrl+Shift+C", self.copy_code)
+        game.addSeparator()
+        self.pause_action = self._action(game, "&Pause", "Ctrl+P", self.toggle_pause)
+        self.hints_action = self._action(game, "&Hints", "Ctrl+H", self.toggle_hints)
+        self.end_action = self._action(game, "&End turn", "Ctrl+E", self.end_turn)
+        game.addSeparator()
+        self.scores_action = self._action(game, "High &scores…", None, self.show_high_scores)
+        self.close_action = self._action(game, "&Close", "Ctrl+W", self.close)
+        help_menu = self.menuBar().addMenu("&Help")
+        self.help_action = self._action(help_menu, "&Rules and keys", "F1",
+                                        self.show_help)
+
+    def _action(self, menu, text, shortcut, slot) -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        a.triggered.connect(slot)
+        menu.addAction(a)
+        return a
+
+    def _connect_signals(self) -> None:
+        s = self.setup
+        s.new_requested.connect(self.new_board)
+        s.daily_requested.connect(self.daily_board)
+        s.code_requested.connect(self.ask_code)
+        s.resume_requested.connect(self.resume)
+        s.highscores_requested.connect(self.show_high_scores)
+        s.browse_requested.connect(self.browse_list)
+        s.cancel_requested.connect(self.cancel_job)
+        r = self.round
+        r.hints_toggled.connect(self.set_hints)
+        r.pause_clicked.connect(self.toggle_pause)
+        r.end_clicked.connect(self.end_turn)
+        r.board_view.cover_clicked.connect(self.toggle_pause)
+        self.handoff.start_clicked.connect(self.begin_turn)
+        res = self.results
+        res.new_clicked.connect(self.new_board)
+        res.setup_clicked.connect(self.show_setup)
+        res.copy_clicked.connect(self.copy_code)
+        res.scores_clicked.connect(self.show_high_scores)
+
+    def _connect_session(self, session: SnakeSession) -> None:
+        v = self.round.board_view
+        v.pressed.connect(session.press)
+        v.entered.connect(session.enter)
+        v.released.connect(session.release)
+        v.cleared.connect(session.clear)
+        v.escape.connect(session.clear)
+        v.typed.connect(session.type_text)
+        v.backspace.connect(session.backspace)
+        v.enter.connect(session.submit)
+        session.selection_changed.connect(self._show_selection)
+        session.word_played.connect(self._show_played)
+        session.time_changed.connect(self._show_time)
+        session.phase_changed.connect(self._show_phase)
+        session.round_finished.connect(self._show_results)
+        session.message.connect(self._show_message)
+
+    def _disconnect_session(self, session: SnakeSession) -> None:
+        v = self.round.board_view
+        for sig in (v.pressed, v.entered, v.released, v.cleared, v.escape, v.typed, v.backspace, v.enter):
+            try:
+                sig.disconnect()
+            except (RuntimeError, TypeError):
+                pass
+        for sig in (session.selection_changed, session.word_played, session.time_changed,
+                    session.phase_changed, session.round_finished, session.message):
+            try:
+                sig.disconnect()
+            except (RuntimeError, TypeError):
+                pass
+
+    # ------------------------------------------------------------------ settings
+    def _load_settings(self) -> None:
+        st = self.settings
+        st.beginGroup(SETTINGS_GROUP)
+        try:
+            s = self.setup
+            s.cols.setValue(_int(st.value("cols"), 4, 3, 6))
+            s.rows.setValue(_int(st.value("rows"), 4, 3, 6))
+            lang = st.value("lang", "en")
+            s.lang.setCurrentIndex(max(0, s.lang.findData(lang)))
+            s.list_edit.setText(str(st.value("list", "") or ""))
+            min_len = st.value("min", "")
+            s.min_len.setCurrentIndex(max(0, s.min_len.findData(_int(min_len, None, 3, 6))))
+            dur = st.value("duration", "180")
+            dur_v = None if str(dur) == "untimed" else _int(dur, 180, 60, 600)
+            s.duration.setCurrentIndex(max(0, s.duration.findData(dur_v)))
+            s.players.setValue(_int(st.value("players"), 1, 1, 4))
+            for i, e in enumerate(s.names):
+                name = st.value(f"name{i}")
+                if isinstance(name, str) and name.strip():
+                    e.setText(name.strip()[:24])
+            s.cancel_rule.setChecked(str(st.value("cancel_rule", "true")).lower() != "false")
+        finally:
+            st.endGroup()
+
+    def _save_settings(self) -> None:
+        st = self.settings
+        s = self.setup
+        st.beginGroup(SETTINGS_GROUP)
+        try:
+            st.setValue("cols", s.cols.value())
+            st.setValue("rows", s.rows.value())
+            st.setValue("lang", s.lang.currentData())
+            st.setValue("list", s.list_edit.text().strip())
+            st.setValue("min", s.min_len.currentData() or "")
+            dur = s.duration.currentData()
+            st.setValue("duration", "untimed" if dur is None else dur)
+            st.setValue("players", s.players.value())
+            for i, e in enumerate(s.names):
+                st.setValue(f"name{i}", e.text().strip())
+            st.setValue("cancel_rule", "true" if s.cancel_rule.isChecked() else "false")
+        finally:
+            st.endGroup()
+
+    # ------------------------------------------------------------------ dealing
+    def _spec_from_setup(self, lang: str | None = None, cols: int | None = None,
+                         rows: int | None = None) -> BoardSpec:
+        s = self.setup
+        return BoardSpec(cols or s.cols.value(), rows or s.rows.value(),
+                         lang or s.lang.currentData(), s.min_len.currentData())
+
+    def _list_path(self) -> str | None:
+        text = self.setup.list_edit.text().strip()
+        return os.path.expanduser(text) if text else None
+
+    def new_from_menu(self) -> None:
+        """Ctrl+N: straight to a new board from the setup's settings, unless a round is on
+        (then the setup page, where the round can be resumed)."""
+        if self.session is not None and self.session.game.started and not self.session.game.finished:
+            self.show_setup()
+        else:
+            self.new_board()
+
+    def new_board(self, seed: int | None = None, code: ShareCode | None = None) -> None:
+        if self.job is not None:
+            return
+        if code is not None:
+            s = self.setup
+            s.lang.setCurrentIndex(s.lang.findData(code.lang))
+            s.cols.setValue(code.cols)
+            s.rows.setValue(code.rows)
+            seed = code.seed
+        try:
+            spec = self._spec_from_setup()
+        except SpecError as e:
+            self.setup.show_status(str(e), error=True)
+            return
+        if seed is None or isinstance(seed, bool):
+            seed = random_seed()
+        path = self._list_path()
+        names = self.setup.player_names()
+        duration = self.setup.duration.currentData()
+        cancel_rule = self.setup.cancel_rule.isChecked()
+        self._save_settings()
+        cached = self.words_cache.get((spec.lang, path))
+
+        def work(cancelled, progress):
+            words = cached or load_words(spec.lang, path)
+            if cancelled():
+                raise GenerationCancelled()
+            deal = generate(spec, words, seed, cancel=cancelled, progress=progress)
+            return words, deal
+
+        def done(result):
+            words, deal = result
+            self.words_cache[(spec.lang, path)] = words
+            tag = None if words.bundled else list_tag(words.content_hash)
+            code_text = str(ShareCode(spec.lang, spec.cols, spec.rows, seed, tag))
+            game = SnakeGame(deal, names, duration=duration, clock=self.clock, cancel_rule=cancel_rule)
+            self._start_session(game, words, code_text)
+
+        what = f"Dealing a {spec.cols}×{spec.rows} {LANG_NAMES[spec.lang]} board"
+        if cached is None:
+            what += " (loading the word list first)"
+        self._run(work, done, what + "…")
+
+    def daily_board(self) -> None:
+        self.new_board(seed=daily_seed(self.today()))
+
+    def ask_code(self) -> None:
+        if self.job is not None:
+            return
+        path = self._list_path()
+        lang = self.setup.lang.currentData()
+        cached = self.words_cache.get((lang, path))
+        tag = None
+        if path:
+            tag = list_tag(cached.content_hash) if cached else "????"
+        dlg = CodeDialog(tag, self)
+        dlg.accepted.connect(lambda: dlg.code and self.new_board(code=dlg.code))
+        self._dialog = dlg
+        dlg.open()
+
+    def _run(self, work, done, text: str) -> None:
+        self._pause_running()
+        self.show_page(self.setup)
+        self.setup.set_busy(True, text)
+        job = Job(work)
+        self.job = job
+
+        def finish():
+            if self.job is job:
+                self.job = None
+            self.setup.set_busy(False, self.setup.status.text())
+            self._update_actions()
+            self.job_finished.emit()
+
+        def on_done(result):
+            finish()
+            self.setup.show_status("")
+            done(result)
+
+        def on_failed(msg):
+            finish()
+            self.setup.show_status(msg, error=True)
+
+        def on_cancelled():
+            finish()
+            self.setup.show_status("Cancelled.")
+            self._return_to_round()
+
+        job.signals.done.connect(on_done)
+        job.signals.failed.connect(on_failed)
+        job.signals.cancelled.connect(on_cancelled)
+        job.signals.progress.connect(self.setup.set_progress)
+        self._update_actions()
+        self.pool.start(job)
+
+    def cancel_job(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+
+    def _start_session(self, game: SnakeGame, words: SnakeWords, code_text: str) -> None:
+        old = self.session
+        if old is not None:
+            old.stop()
+            self._disconnect_session(old)
+            old.deleteLater()
+        session = SnakeSession(game, words, code_text, autosave_path=self.data_dir / AUTOSAVE_NAME,
+                               highscores=self.highscores, parent=self)
+        self.session = session
+        self._connect_session(session)
+        deal = game.deal
+        self.round.board_view.set_board(deal.board)
+        self.round.words_list.clear()
+        self.round.feedback_label.setText(" ")
+        self.round.show_hints_panel(False)
+        self.round.code_label.setText(f"Board {code_text}"
+                                      + ("" if deal.in_band else " · fewer or more words than usual"))
+        self.setWindowTitle(f"Word Snake — {code_text}")
+        self.setup.show_resume(None)
+        if len(game.players) == 1 and game.phase is Phase.READY:
+            session.begin_turn()
+        self._show_phase()
+        self._show_selection()
+        self._refresh_words()
+        self.deal_ready.emit()
+
+    # ------------------------------------------------------------------ resuming
+    def refresh_resume(self) -> None:
+        """Offer the round in memory (if one is on) or the autosaved one."""
+        ses = self.session
+        if ses is not None and not ses.game.finished and ses.game.started:
+            g = ses.game
+            self.setup.show_resume(f"A round is on: {g.player.name}'s turn, "
+                                   f"{self._time_left_text(g.remaining)} left.")
+            self._saved_doc = None
+            return
+        path = self.data_dir / AUTOSAVE_NAME
+        try:
+            doc = load_round_file(path)
+        except StorageError as e:
+            set_aside(path)
+            self.setup.show_status(f"The saved round could not be read and was set aside: {e}", error=True)
+            doc = None
+        self._saved_doc = doc
+        if doc is None:
+            self.setup.show_resume(None)
+            return
+        self.setup.show_resume(describe_saved(doc))
+
+    def resume(self) -> None:
+        ses = self.session
+        if ses is not None and not ses.game.finished and ses.game.started:
+            self._return_to_round()
+            return
+        doc = self._saved_doc
+        if doc is None or self.job is not None:
+            return
+        try:
+            ref = read_list_ref(doc["deal"])
+        except StorageError as e:
+            set_aside(self.data_dir / AUTOSAVE_NAME)
+            self.setup.show_status(f"The saved round could not be read and was set aside: {e}", error=True)
+            self.refresh_resume()
+            return
+        key = (ref.lang, None if ref.bundled else ref.path)
+        cached = self.words_cache.get(key)
+        autosave = self.data_dir / AUTOSAVE_NAME
+        clock = self.clock
+
+        def work(cancelled, progress):
+            words = cached or load_words(ref.lang, key[1])
+            try:
+                game = restore_round(doc, words, clock)
+            except StorageError:
+                set_aside(autosave)
+                raise
+            return words, game
+
+        def done(result):
+            words, game = result
+            self.words_cache[key] = words
+            spec = game.deal.spec
+            tag = None if words.bundled else list_tag(words.content_hash)
+            code_text = str(ShareCode(spec.lang, spec.cols, spec.rows, game.deal.seed, tag))
+            self._saved_doc = None
+            self._start_session(game, words, code_text)
+
+        self._run(work, done, "Restoring the saved round…")
+
+    def _return_to_round(self) -> None:
+        if self.session is not None and not self.session.game.finished:
+            self._show_phase()
+
+    # ------------------------------------------------------------------ round actions
+    def begin_turn(self) -> None:
+        if self.session is not None:
+            self.session.begin_turn()
+
+    def toggle_pause(self) -> None:
+        if self.session is not None:
+            if self.pages.currentWidget() is not self.round and self.session.game.phase is Phase.PAUSED:
+                self._show_phase()
+                return
+            self.session.toggle_pause()
+
+    def end_turn(self) -> None:
+        if self.session is not None:
+            self.session.end_turn()
+
+    def _pause_running(self) -> None:
+        if self.session is not None and self.session.game.phase is Phase.PLAYING:
+            self.session.pause()
+
+    def set_hints(self, on: bool) -> None:
+        ses = self.session
+        if ses is None or ses.game.phase not in (Phase.PLAYING, Phase.PAUSED):
+            self.round.show_hints_panel(False)
+            return
+        if on:
+            self.round.hints_table.show_hints(ses.hints())
+        self.round.show_hints_panel(on)
+
+    def toggle_hints(self) -> None:
+        if self.pages.currentWidget() is self.round:
+            self.set_hints(not self.round.hints_table.isVisible())
+
+    def show_setup(self) -> None:
+        self._pause_running()
+        self.refresh_resume()
+        self.show_page(self.setup)
+
+    def copy_code(self) -> None:
+        if self.session is None:
+            return
+        QApplication.clipboard().setText(self.session.code)
+        self.statusBar().showMessage(f"Board code {self.session.code} copied.", 4000)
+
+    def browse_list(self) -> None:
+        start = self.setup.list_edit.text().strip() or str(Path.home())
+        dlg = QFileDialog(self, "Choose a word list", start, "Word lists (*.txt);;All files (*)")
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.fileSelected.connect(self.setup.list_edit.setText)
+        self._dialog = dlg
+        dlg.open()
+
+    def show_high_scores(self) -> None:
+        key = getattr(self.session, "table_key", None) if self.session else None
+        dlg = HighScoresDialog(self.highscores, key, self)
+        self._dialog = dlg
+        dlg.open()
+
+    def show_help(self) -> None:
+        if self._help is None:
+            self._help = HelpDialog(self)
+        self._help.show()
+        self._help.raise_()
+
+    # ------------------------------------------------------------------ showing
+    def show_page(self, page: QWidget) -> None:
+        self.pages.setCurrentWidget(page)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        ses = self.session
+        phase = ses.game.phase if ses else None
+        on_round = self.pages.currentWidget() is self.round
+        busy = self.job is not None
+        self.pause_action.setEnabled(phase in (Phase.PLAYING, Phase.PAUSED))
+        self.pause_action.setText("&Resume" if phase is Phase.PAUSED else "&Pause")
+        self.hints_action.setEnabled(on_round and phase in (Phase.PLAYING, Phase.PAUSED))
+        self.end_action.setEnabled(phase in (Phase.PLAYING, Phase.PAUSED))
+        self.copy_action.setEnabled(ses is not None)
+        for a in (self.new_action, self.daily_action, self.code_action):
+            a.setEnabled(not busy)
+
+    def _show_phase(self) -> None:
+        ses = self.session
+        if ses is None:
+            return
+        g = ses.game
+        r = self.round
+        if g.phase is Phase.READY:
+            r.show_hints_panel(False)
+            r.board_view.set_cover("")
+            before = [p.name for p in g.players[:g.current]]
+            self.handoff.show_turn(g.player.name, g.current, len(g.players),
+                                   duration_text(g.duration), before)
+            self.show_page(self.handoff)
+            self.handoff.button.setFocus()
+        elif g.phase is Phase.FINISHED:
+            r.board_view.set_cover(None)
+            if ses.results is not None:
+                self._show_results(ses.results)
+        else:
+            paused = g.phase is Phase.PAUSED
+            r.board_view.set_cover("Paused — click to go on" if paused else None)
+            r.pause_button.setText("Resume" if paused else "Pause")
+            r.end_button.setText("End turn" if len(g.players) > 1 else "End round")
+            self._refresh_words()
+            self._show_time()
+            self.show_page(r)
+            if not paused:
+                r.board_view.setFocus()
+        self._update_actions()
+
+    def _show_selection(self) -> None:
+        ses = self.session
+        if ses is None:
+            return
+        r = self.round
+        r.board_view.set_path(ses.path, ses.preview)
+        text = ses.current_text
+        r.word_label.setText(text or " ")
+        if ses.typed_path_missing:
+            r.state_label.setText("✗ not on the board")
+            r.state_label.setStyleSheet(f"color: {self.theme.bad};")
+            return
+        state = ses.preview
+        if state is Preview.EMPTY:
+            r.state_label.setText(" ")
+            return
+        style = self.theme.line_style(state)
+        extra = ""
+        if state is Preview.NEW_WORD:
+            extra = f" · {points_text(_points(text))}"
+        elif state is Preview.NOT_WORD and len(text) < ses.game.deal.min_len:
+            extra = f" · at least {ses.game.deal.min_len} letters"
+        r.state_label.setText(f"{style.badge} {style.label}{extra}")
+        r.state_label.setStyleSheet(f"color: {style.colour};")
+
+    def _show_played(self, sub) -> None:
+        ses = self.session
+        if ses is None:
+            return
+        r = self.round
+        r.feedback_label.setText(verdict_text(sub, ses.game.deal.min_len))
+        if sub.path:
+            colour = (self.theme.line_style(Preview.NEW_WORD).colour if sub.accepted else
+                      self.theme.line_style(Preview.PLAYED).colour if sub.verdict.value == "already played"
+                      else self.theme.bad)
+            r.board_view.flash(sub.path, colour)
+        if sub.accepted:
+            self._refresh_words()
+            if r.hints_table.isVisible():
+                r.hints_table.show_hints(ses.hints())
+
+    def _refresh_words(self) -> None:
+        ses = self.session
+        if ses is None:
+            return
+        g = ses.game
+        r = self.round
+        found = g.found_words()
+        r.words_list.clear()
+        common = g.deal.common
+        for f in reversed(found):
+            pts = _points(f.word)
+            star = "" if f.word in common else "  ★ bonus"
+            r.words_list.addItem(f"{f.word}  +{pts}{star}")
+        n = len(found)
+        r.score_label.setText(f"{points_text(g.score())} · {n} word{'s' if n != 1 else ''}")
+        r.words_title.setText(f"Words played ({n})")
+        who = g.player.name
+        r.player_label.setText(who if len(g.players) == 1 else
+                               f"{who} — player {g.current + 1} of {len(g.players)}")
+
+    def _show_time(self) -> None:
+        ses = self.session
+        if ses is None:
+            return
+        g = ses.game
+        rem = g.remaining
+        if rem is None:
+            self.round.set_timer("Untimed", None, False)
+        else:
+            frac = rem / g.duration if g.duration else 0
+            self.round.set_timer(format_seconds(rem), frac, -(-rem // 1) <= LOW_TIME)
+
+    def _show_results(self, results) -> None:
+        ses = self.session
+        if ses is None:
+            return
+        spec = ses.game.deal.spec
+        key = getattr(ses, "table_key", None)
+        self.results.show_results(results, ses.game.deal, ses.places,
+                                  table_title(key) if key else f"{spec.lang} {spec.size_text}")
+        self.round.board_view.set_cover(None)
+        self.show_page(self.results)
+        self.results.new_button.setFocus()
+
+    def _show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+
+    @staticmethod
+    def _time_left_text(rem) -> str:
+        return "no time limit" if rem is None else format_seconds(rem)
+
+    # ------------------------------------------------------------------ events
+    def keyPressEvent(self, event) -> None:
+        # letters typed anywhere on the round page build the word
+        if self.pages.currentWidget() is self.round and self.session is not None \
+                and self.session.playing:
+            self.round.board_view.setFocus()
+            self.round.board_view.keyPressEvent(event)
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        if self.session is not None:
+            self.session.stop()
+        self._save_settings()
+        super().closeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return QSize(1100, 760)
+
+
+def load_words(lang: str, path: str | None) -> SnakeWords:
+    """The bundled list of ``lang``, or the player's file (``WordListError`` if unusable)."""
+    if path:
+        return SnakeWords.from_file(path, lang)
+    return SnakeWords.bundled_list(lang)
+
+
+def describe_saved(doc) -> str:
+    """One line about an autosaved round for the resume offer."""
+    try:
+        deal, game = doc["deal"], doc["game"]
+        names = [p["name"] for p in game["players"]]
+        cur = names[int(game.get("current", 0))]
+        size = f"{deal['cols']}×{deal['rows']}"
+        lang = LANG_NAMES.get(deal["lang"], deal["lang"])
+        dur = game.get("duration")
+        left = "untimed" if dur is None else format_seconds(max(0.0, dur - float(game.get("turn_elapsed", 0)))) + " left"
+        who = names[0] if len(names) == 1 else f"{', '.join(names)}; {cur}'s turn"
+        return f"A saved round: {lang} {size} ({who}, {left})."
+    except (KeyError, TypeError, ValueError, IndexError):
+        return "A saved round."
+
+
+def _int(value, default, lo, hi):
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return default
+    return n if lo <= n <= hi else default
+
+
+def _points(word: str) -> int:
+    from wordbler.snake import word_points
+
+    return word_points(word)
+
