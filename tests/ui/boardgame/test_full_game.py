@@ -27,6 +27,7 @@ def _exchange(d, n: int) -> None:
     for t in d.session.rack_tiles()[:n]:
         d.click_rack_tile(t.id, ctrl=True)
     d.click(d.window.table.exchange_button)
+    d.click(d.window.exchange_box.button(QMessageBox.StandardButton.Yes))  # it asks, as Pass
 
 
 def test_a_whole_game_through_the_widgets(driver, qtbot):
@@ -120,7 +121,7 @@ def test_a_whole_game_through_the_widgets(driver, qtbot):
     hist.who.setCurrentIndex(0)  # all players
     assert hist.tree.topLevelItemCount() == len(g.history)
     play = hist.tree.topLevelItem(0)
-    assert play.child(0).text(1).startswith(w1)
+    assert play.child(0).text(1) == f"8H {w1}"  # GCG notation: the square, then the word
     assert "→" in play.child(0).child(0).text(1)
 
     # ---- the scoreboard: one row per round, the settlement, the totals

@@ -30,17 +30,23 @@ def _check(qtbot, w) -> None:
 def test_the_handoff_never_covers_the_board(driver, qtbot, size):
     d = driver(size=size, players=("Ann", "Bob", "Cyd", "Dee"), seed=5)
     w, s = d.window, d.session
+    w.resize(*size)  # the test screen (offscreen: 800 x 600) cut it down when it was shown
+    qtbot.waitUntil(lambda: w.table.width() > size[0] - 40)
     _check(qtbot, w)  # the first draw
     normal = None
     for i in range(4):  # a play, then three passes: a three-line recap for the first player
         d.reveal()
         if i == 0:
+            normal = w.table.bottom.height()  # the rack's area, with the rack on show
             a, b = [t for t in s.rack_tiles() if not t.is_blank][:2]
             d.place([(a.letter, Coord(7, 7)), (b.letter, Coord(7, 8))])
             d.done()
-            normal = w.table.bottom.height()
         else:
             s.pass_turn()
     _check(qtbot, w)
-    assert w.table.bottom.height() == normal, "the rack's area is back to its usual height"
-    assert "passed" in w.table.handoff.recap.text()
+    # the three-line recap is shown whole (the rack's area lends it room, never the board's
+    # last row), not cut to its last lines
+    recap = w.table.handoff.recap.text()
+    assert recap.count("passed") == 3 and "…" not in recap and len(recap.splitlines()) == 3
+    d.reveal()
+    qtbot.waitUntil(lambda: w.table.bottom.height() == normal)  # back to its usual height

@@ -47,27 +47,36 @@ def test_hint_lists_the_best_moves_previews_and_plays_one(qtbot):
     d = Driver(qtbot, w)
     g = w.session.game
     d.reveal()
-    expected = ai.hints(ai.Position.from_game(g), engine_generator(WORDS), 10)
-    assert expected, "the test rack should have plays"
+    ranked = ai.hints(ai.Position.from_game(g), engine_generator(WORDS), 80)
+    assert ranked, "the test rack should have plays"
+    words: list[str] = []  # the distinct words, in the engine's order (its best placement first)
+    for c in ranked:
+        if c.word.upper() not in words:
+            words.append(c.word.upper())
     assert w.table.hint_button.isEnabled()
     d.click(w.table.hint_button)
     panel = _hints(qtbot, w)
-    # the list: the engine's ranking, with score, words and leave
-    assert [r.score for r in panel.rows] == [c.score for c in expected]
-    assert [r.leave for r in panel.rows] == [c.leave for c in expected]
-    assert panel.tree.topLevelItemCount() == len(expected)
+    # the list: one line per distinct word, best rating first; other places under it
+    assert [grp.best.words[0] for grp in panel.groups] == words[:10]
+    assert panel.tree.topLevelItemCount() == len(panel.groups)
+    best = ranked[0]
     first = panel.item(0)
-    assert first.text(0) == str(expected[0].score)
-    assert expected[0].word.upper() in first.text(1) and expected[0].coord in first.text(1)
-    # the leave column shows what the kept tiles are worth: score + worth is the order
-    worth = expected[0].equity - expected[0].score
-    assert first.text(2) == f"{expected[0].leave or '—'}  {worth:+.1f}"
+    # one notation everywhere (GCG: the square, then the word); the score; the rating
+    assert first.text(0).startswith(f"{best.coord} {best.word.upper()}")
+    assert first.text(1) == str(best.score)
+    assert first.text(2) == f"{best.equity:.1f}".replace("-0.0", "0.0")
+    assert ("keeps " + best.leave if best.leave else "keeps nothing") in first.text(0)
+    for i, grp in enumerate(panel.groups):
+        assert panel.item(i).childCount() == len(grp.others)
+        assert all(o.words[0] == grp.best.words[0] and o.equity <= grp.best.equity
+                   for o in grp.others)
+    assert not any("-0.0" in panel.item(i).text(2) for i in range(len(panel.groups)))
     # recorded in the history, free by default
     rec = g.history[-1]
     assert rec.kind is TurnKind.HINT and rec.score == 0 and rec.player == g.current
     # choosing one puts its tiles on the board as this turn's tiles; the live preview shows it
-    row = panel.rows[1] if len(panel.rows) > 1 else panel.rows[0]
-    panel.tree.setCurrentItem(panel.item(panel.rows.index(row)))
+    row = panel.groups[1].best if len(panel.groups) > 1 else panel.rows[0]
+    panel.tree.setCurrentItem(panel.item_for_row(panel.rows.index(row)))
     assert {p.coord for p in d.session.pending()} == {p.coord for p in row.placements}
     assert row.words[0] in w.table.preview_label.text()
     assert str(row.score) in w.table.preview_label.text()

@@ -17,6 +17,8 @@ def test_layout_fits_without_overlap(driver, qtbot, size):
     d = driver(size=size, players=("Ann", "Bob", "Cleo", "Dan"))
     w = d.window
     t = w.table
+    w.resize(*size)  # the test screen (offscreen: 800 x 600) cut it down when it was shown
+    qtbot.waitUntil(lambda: t.width() > size[0] - 40)
     # the hand-off panel (with the first draw) covers the rack, inside the left column
     qtbot.waitUntil(lambda: abs(t.side.width() - t.side.maximumWidth()) <= 1)
     t.place_handoff()

@@ -201,15 +201,17 @@ def test_a_computer_seat_plays_in_the_window_and_its_rack_stays_hidden(make_wind
                     lexicon=frozenset(SMALL))
     s = w.session
     robo = next(i for i, p in enumerate(s.game.players) if p.computer)
-    if s.current != robo:  # Ann first: she passes
-        qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
+    if s.current != robo:  # Ann first: she passes (her rack comes up with no hand-off)
+        qtbot.waitUntil(s.can_act)
         s.pass_turn()
     with qtbot.waitSignal(s.turn_ended, timeout=60000) as sig:
         pass  # the window reveals the computer's seat by itself; the runner moves
     assert sig.args[0].player == robo
-    qtbot.waitUntil(lambda: w.table.handoff.isVisible())
-    assert w.table.handoff.title.text() == "Your turn, Ann"
-    assert not s.can_act()  # until Ann takes the seat
+    # one human: nothing to hide, so no hand-off; Ann's rack comes up by itself and what
+    # the computer did stays on the table
+    qtbot.waitUntil(lambda: s.can_act() and s.current != robo)
+    assert not w.table.handoff.isVisible() and w.table.bottom.currentWidget() is w.rack
+    assert "Robo" in w.table.recap_label.text() and w.table.recap_label.isVisible()
 
 
 def test_only_a_blank_can_show_another_letter(session):
@@ -241,7 +243,7 @@ def test_a_computers_drawn_tiles_fly_face_down(make_window, qtbot, monkeypatch, 
 
     w.animator.started.connect(started)
     if s.current != robo:
-        qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(s.can_act)  # one human: no hand-off to click
         s.pass_turn()
     with qtbot.waitSignal(s.turn_ended, timeout=60000) as sig:
         pass

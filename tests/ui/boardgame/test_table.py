@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from wordbler.boardgame.model import Coord, TurnKind
 
@@ -268,7 +269,14 @@ def test_exchange_marking_and_disabled_reasons(driver):
     if not d.session.marked:
         d.click_rack_tile(a.id, ctrl=True)
     player = d.game.current
+    # like Pass, Exchange asks first (the turn ends and cannot be taken back)
     d.click(ex)
+    box = w.exchange_box
+    assert box is not None and box.isVisible() and "exchange 1 tile" in box.text()
+    d.click(box.button(QMessageBox.StandardButton.No))
+    assert not d.game.history and d.session.marked == {a.id}
+    d.click(ex)
+    d.click(w.exchange_box.button(QMessageBox.StandardButton.Yes))
     rec = d.game.history[-1]
     assert rec.kind is TurnKind.EXCHANGE and rec.player == player
     assert [t.id for t in rec.move.exchanged] == [a.id]

@@ -6,8 +6,8 @@ window (and every animation) stays live behind them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -35,12 +35,26 @@ from wordbler.boardgame.model import TurnKind, TurnRecord
 from . import texts
 from .panels import MascotView
 from .session import GameSession
-from .theme import DEFAULT_THEME, Theme
+from .theme import DEFAULT_THEME, Theme, fit_to_screen
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-class WildcardDialog(QDialog):
+class FittedDialog(QDialog):
+    """A dialog that opens inside its screen's available area, at any scale factor (sized
+    down, and moved in, when it would not fit)."""
+
+    def showEvent(self, event) -> None:
+        fit_to_screen(self)  # before Qt centres it over its parent
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._refit)  # again once the frame is known
+
+    def _refit(self) -> None:
+        if self.isVisible():
+            fit_to_screen(self)
+
+
+class WildcardDialog(FittedDialog):
     """Choose the letter a blank stands for: click a letter or type it; Esc cancels."""
 
     letter_chosen = Signal(str)
@@ -93,7 +107,7 @@ def _bold(item, column: int) -> None:
     item.setFont(column, f)
 
 
-class ScoreHistoryDialog(QDialog):
+class ScoreHistoryDialog(FittedDialog):
     """Every turn of the game (or of one player): words with the per-letter breakdown."""
 
     def __init__(self, session: GameSession, player: int | None = None,
@@ -121,6 +135,7 @@ class ScoreHistoryDialog(QDialog):
         self.tree.setHeaderLabels(["Turn", "What happened", "Score", "Total"])
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(False)
+        self.tree.setWordWrap(True)  # a narrow window wraps a long line, never cuts it
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -149,23 +164,25 @@ class ScoreHistoryDialog(QDialog):
         self.mascot.set_mascot(g.players[p].mascot if p is not None else None)
         self.mascot.setVisible(p is not None)
         self.tree.clear()
-        for rec in g.history:
+        for rec, turn in zip(g.history, turn_numbers(g.history)):
             if p is not None and rec.player != p:
                 continue
-            self.tree.addTopLevelItem(self._item(rec, names, show_name=p is None))
+            self.tree.addTopLevelItem(self._item(rec, names, show_name=p is None, turn=turn))
         if p is None:
             self.summary.setText("  ".join(f"{n}: {s}" for n, s in zip(names, g.scores)))
         else:
             self.summary.setText(f"{names[p]}: {g.scores[p]} points")
         self.tree.expandAll()
 
-    def _item(self, rec: TurnRecord, names, show_name: bool) -> QTreeWidgetItem:
+    def _item(self, rec: TurnRecord, names, show_name: bool, turn: str) -> QTreeWidgetItem:
         who = f"{names[rec.player]}: " if show_name else ""
         k = rec.kind
         if k is TurnKind.PLAY:
             assert rec.breakdown is not None
-            words = ", ".join(w.word for w in rec.breakdown.words)
-            what = f"{who}played {words} at {rec.breakdown.main_word.gcg_position}"
+            words = [w.word for w in rec.breakdown.words]
+            extra = f" (and {', '.join(words[1:])})" if len(words) > 1 else ""
+            what = (f"{who}played "
+                    f"{texts.move_notation(rec.breakdown.main_word.gcg_position, words[0])}{extra}")
         elif k is TurnKind.FAILED_PLAY:
             what = f"{who}failed play: {', '.join(rec.invalid_words)} not in the dictionary"
         elif k is TurnKind.EXCHANGE:
@@ -182,7 +199,7 @@ class ScoreHistoryDialog(QDialog):
             what = f"{who}took a hint{cost}" + (f" (best: {shown})" if shown else "")
         else:
             what = f"{who}{texts.describe_record(rec, names)}"
-        item = QTreeWidgetItem([str(rec.number), what, f"{rec.score:+d}" if rec.score else "0",
+        item = QTreeWidgetItem([turn, what, f"{rec.score:+d}" if rec.score else "0",
                                 str(_running_total(self.session, rec))])
         item.setData(0, Qt.ItemDataRole.UserRole, rec.number)
         item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
@@ -193,22 +210,44 @@ class ScoreHistoryDialog(QDialog):
             item.setForeground(1, QColor(DEFAULT_THEME.muted_text))
         if rec.breakdown is not None:
             for w in rec.breakdown.words:
-                child = QTreeWidgetItem(["", f"{w.word} ({w.gcg_position})", str(w.score), ""])
+                child = QTreeWidgetItem(["", texts.move_notation(w.gcg_position, w.word),
+                                         str(w.score), ""])
                 _bold(child, 1)
                 child.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
                 grand = QTreeWidgetItem(["", texts.letter_detail(w), "", ""])
                 mono = QFont("Monospace")
                 mono.setStyleHint(QFont.StyleHint.TypeWriter)
                 grand.setFont(1, mono)
+                # the row as tall as this font's line (a monospaced family can be taller
+                # than the list's own, and the list sized the row by its own)
+                fm = QFontMetrics(mono)
+                grand.setSizeHint(1, QSize(fm.horizontalAdvance(grand.text(1)) + 8, fm.height() + 4))
                 child.addChild(grand)
                 if k is TurnKind.FAILED_PLAY and w.word in rec.invalid_words:
                     child.setForeground(1, QColor(DEFAULT_THEME.invalid))
-                    child.setText(1, f"{w.word} ({w.gcg_position}) — not in the dictionary")
+                    child.setText(1, f"{texts.move_notation(w.gcg_position, w.word)} — not in "
+                                     f"the dictionary")
                 item.addChild(child)
             if rec.breakdown.bingo_bonus and k is TurnKind.PLAY:
                 item.addChild(QTreeWidgetItem(["", "Bonus for using every tile",
                                                str(rec.breakdown.bingo_bonus), ""]))
         return item
+
+
+def turn_numbers(history) -> list[str]:
+    """The number each record of ``history`` is listed under: turns count one by one; a hint
+    is part of the turn it was taken in (that turn's number, never one of its own); the
+    end-of-game settlement is "End"."""
+    out, n = [], 0
+    for rec in history:
+        if rec.kind is TurnKind.HINT:
+            out.append(str(n + 1))
+        elif rec.kind is TurnKind.SETTLEMENT:
+            out.append("End")
+        else:
+            n += 1
+            out.append(str(n))
+    return out
 
 
 def _running_total(session: GameSession, rec: TurnRecord) -> int:
@@ -222,7 +261,7 @@ def _running_total(session: GameSession, rec: TurnRecord) -> int:
     return total
 
 
-class ScoreboardDialog(QDialog):
+class ScoreboardDialog(FittedDialog):
     """A table of every turn's score per player, with running totals."""
 
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
@@ -288,7 +327,7 @@ class ScoreboardDialog(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
 
-class GameOverDialog(QDialog):
+class GameOverDialog(FittedDialog):
     """The end: why, the settlement, final scores and the winner.  Offers a new game."""
 
     new_game_requested = Signal()
@@ -366,7 +405,7 @@ def dictionary_notes() -> list[tuple[str, str]]:
     return out
 
 
-class AboutDialog(QDialog):
+class AboutDialog(FittedDialog):
     def __init__(self, lexicon_label: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("About Wordbler")
@@ -402,3 +441,101 @@ class AboutDialog(QDialog):
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         box.rejected.connect(self.reject)
         layout.addWidget(box)
+
+
+KEYS = (
+    ("Taking the seat", (
+        ("Enter or Space", "the next player takes the seat (the button on the hand-off)"),
+    )),
+    ("Anywhere on the table", (
+        ("Tab / Shift+Tab", "go round the rack, the board, the buttons and the hint list"),
+        ("Esc", "take every tile of this turn back (closes the hint list first when it "
+                "has the focus)"),
+        ("Backspace", "take back the tile placed last"),
+        ("Ctrl+Enter", "Done: play the tiles placed"),
+        ("Ctrl+R", "shuffle the rack"),
+        ("Ctrl+E", "exchange the tiles marked (asks first)"),
+        ("Ctrl+P", "pass (asks first)"),
+        ("?", "hints: the best moves for your rack"),
+        ("Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y", "undo / redo a tile movement of this turn"),
+        ("Ctrl+H", "the score history"),
+        ("F1", "this help"),
+    )),
+    ("On the board", (
+        ("Arrow keys", "move the cursor"),
+        ("Space or /", "type across or down"),
+        ("A letter", "put a rack tile with that letter at the cursor (a blank if you have "
+                     "none); the cursor moves on"),
+        ("Enter", "Done: play the tiles placed"),
+    )),
+    ("On the rack", (
+        ("Left / Right, Home / End", "choose a tile (a dashed ring shows it)"),
+        ("A letter", "choose the tile with that letter"),
+        ("Shift+Left / Shift+Right", "move the chosen tile"),
+        ("Space", "mark it for exchange, or unmark it"),
+        ("Enter", "Done: play the tiles placed"),
+    )),
+    ("In the hint list", (
+        ("Up / Down", "choose a move: its tiles go on the board, the preview shows the score"),
+        ("Right / Left", "show / hide the other places for the same word"),
+        ("Enter", "play the move chosen"),
+        ("Esc", "close the list (the tiles stay where they are)"),
+    )),
+    ("In a dialog", (
+        ("Enter / Esc", "the default button / cancel; in the blank chooser, type the letter"),
+    )),
+)
+
+
+def help_markdown(rules) -> str:
+    """The rules in short and every key, as Markdown (shown by :class:`HelpDialog`)."""
+    hints = ("Hints are off in this game." if not rules.hints_allowed else
+             f"A hint costs {texts.plural(rules.hint_cost, 'point')}." if rules.hint_cost else
+             "Hints are free in this game (each one is written in the score history).")
+    lines = [
+        "# How to play",
+        "",
+        f"Rules: **{rules.title}**. {rules.description}",
+        "",
+        f"Make words on the board with the tiles of your rack ({rules.rack_size} tiles), in "
+        f"one row or one column, touching the tiles already there; the first word covers the "
+        f"centre star. A word scores its letters' values, times the premium squares it covers "
+        f"first (2L/3L: letter, 2W/3W: word). Using all {rules.rack_size} tiles at once earns "
+        f"{rules.bingo_bonus} more points. Instead of playing you can exchange tiles (with at "
+        f"least {rules.min_bag_for_exchange} in the bag) or pass; after {rules.fail_limit} "
+        f"scoreless turns in a row the game ends. {hints}",
+        "",
+        "Plays are written as the square of the word's first letter, then the word: "
+        "**8H CAT** starts on row 8, column H and goes across; **H8 CAT** goes down.",
+        "",
+        "With the mouse: drag tiles from the rack to the board and back (or click a tile, "
+        "then a square); Ctrl+click rack tiles to mark them for exchange; double-click a tile "
+        "of this turn to take it back; right-click a blank placed this turn to change its "
+        "letter; click a player's mascot for their score history.",
+        "",
+        "# Keys: a whole game without a mouse",
+        "",
+    ]
+    for section, keys in KEYS:
+        lines += [f"**{section}**", "", "| Key | Does |", "|---|---|"]
+        lines += [f"| {k} | {what} |" for k, what in keys]
+        lines.append("")
+    return "\n".join(lines)
+
+
+class HelpDialog(FittedDialog):
+    """Help > Keys and rules (F1): the rules in short, and every key."""
+
+    def __init__(self, rules, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keys and rules — Wordbler")
+        self.resize(680, 640)
+        layout = QVBoxLayout(self)
+        self.text = QTextBrowser(self)
+        self.text.setMarkdown(help_markdown(rules))
+        self.text.setAccessibleName("Help")
+        layout.addWidget(self.text, 1)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        box.rejected.connect(self.reject)
+        layout.addWidget(box)
+        box.button(QDialogButtonBox.StandardButton.Close).setDefault(True)

@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -32,16 +33,28 @@ from PySide6.QtWidgets import (
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
+    QTreeWidgetItemIterator,
     QVBoxLayout,
     QWidget,
 )
 
 from wordbler.boardgame.model import Placement, TurnKind
 
+from . import texts
 from .moveindex import Cancelled, SearchJob, SearchResult
 from .theme import DEFAULT_THEME, Theme
 
-HINT_COUNT = 10
+HINT_COUNT = 10  # distinct words in the list
+SEARCH_FACTOR = 8  # moves asked of the engine per word shown (many are one word elsewhere)
+PER_WORD = 4  # placements of one word shown (the best one, then up to 3 more under it)
+
+
+def format_points(value: float, signed: bool = False) -> str:
+    """One decimal, never "-0.0": a value that rounds to zero is shown as 0.0."""
+    v = round(value, 1)
+    if v == 0:
+        v = 0.0  # -0.0 too
+    return f"{v:+.1f}" if signed else f"{v:.1f}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,22 +65,59 @@ class HintRow:
     words: tuple[str, ...]  # main word first, then the cross words
     position: str  # GCG position of the main word, e.g. 8H or H8
     leave: str  # the tiles kept, '?' for a blank
-    equity: float
+    equity: float  # the rating the list is ordered by: the score plus the leave's worth
     placements: tuple[Placement, ...]
 
     @property
     def move_text(self) -> str:
-        extra = f" + {', '.join(self.words[1:])}" if len(self.words) > 1 else ""
-        return f"{self.words[0]} {self.position}{extra}"
+        """The play in the GCG coordinate style used everywhere: ``8H JIGOT``."""
+        return texts.move_notation(self.position, self.words[0])
+
+    @property
+    def also_text(self) -> str:
+        """The other words the play makes: ``+ JIG, OT`` (empty if none)."""
+        return f"+ {', '.join(self.words[1:])}" if len(self.words) > 1 else ""
+
+    @property
+    def leave_worth(self) -> float:
+        return self.equity - self.score
 
     @property
     def leave_text(self) -> str:
         """The tiles kept and what they are worth for later turns: ``E?I +9.5``."""
-        worth = self.equity - self.score
-        return f"{self.leave or '—'}  {worth:+.1f}"
+        return f"{self.leave or '—'}  {format_points(self.leave_worth, signed=True)}"
+
+    @property
+    def rating_text(self) -> str:
+        return format_points(self.equity)
 
     def describe(self) -> str:
-        return f"{self.position} {self.words[0]} {self.score}"
+        return f"{self.move_text} {self.score}"
+
+
+@dataclass(frozen=True, slots=True)
+class HintGroup:
+    """One word of the list: its best placement, and other places it fits (worse)."""
+
+    best: HintRow
+    others: tuple[HintRow, ...] = ()
+
+
+def group_by_word(rows, words: int = HINT_COUNT, per_word: int = PER_WORD) -> list[HintGroup]:
+    """``rows`` (best first) as distinct words, best first: each word's best placement, with
+    up to ``per_word - 1`` other placements of the same word under it; ``words`` words."""
+    order: list[str] = []
+    found: dict[str, list] = {}
+    for row in rows:
+        word = row.words[0]
+        if word not in found:
+            if len(order) >= words:
+                continue
+            order.append(word)
+            found[word] = []
+        if len(found[word]) < per_word:
+            found[word].append(row)
+    return [HintGroup(found[w][0], tuple(found[w][1:])) for w in order]
 
 
 class HintPanel(QFrame):
@@ -100,23 +150,29 @@ class HintPanel(QFrame):
         self.bar.hide()
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Score", "Move", "Leave"])
+        self.tree.setHeaderLabels(["Move", "Score", "Rating"])
         header_item = self.tree.headerItem()
-        header_item.setToolTip(0, "Points the move scores")
-        header_item.setToolTip(1, "The main word and where it goes (8H across, H8 down), "
-                                  "then the other words it makes")
-        header_item.setToolTip(2, "The tiles you keep (? is a blank) and what they are worth "
-                                  "for your next turns, in points")
-        self.tree.setToolTip("Best first: the points plus the worth of the tiles you keep")
-        self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
+        header_item.setToolTip(0, "Where the word goes (8H: row 8, column H, across; H8: "
+                                  "down), the other words it makes, and the tiles you keep "
+                                  "(? is a blank). Other places for the same word are under it.")
+        header_item.setToolTip(1, "Points the move scores now")
+        header_item.setToolTip(2, "What the list is ordered by: the score plus what the "
+                                  "tiles you keep are worth for your next turns")
+        self.tree.setToolTip("One line per word, best rating first; ▸ opens other places "
+                             "for the same word. Up/Down: show it on the board; Enter: play "
+                             "it; Esc: close")
+        self.tree.setRootIsDecorated(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setWordWrap(True)
+        self.tree.setIndentation(14)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tree.setAccessibleName("Hints")
         header = self.tree.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.play_button = QPushButton("Play this", self)
@@ -135,6 +191,7 @@ class HintPanel(QFrame):
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.play_button)
         self.rows: list[HintRow] = []
+        self.groups: list[HintGroup] = []
         self.placer = None  # called when shown: the table puts the panel where it belongs
         self.tree.currentItemChanged.connect(self._on_current)
         # a click on the row already chosen shows it again (after tiles were moved by hand)
@@ -154,6 +211,9 @@ class HintPanel(QFrame):
         self.title.setFont(self.theme.font(max(12, unit * 0.45), bold=True))
         self.status.setFont(self.theme.font(max(11, unit * 0.36)))
         self.tree.setFont(self.theme.font(max(11, unit * 0.38)))
+        bold = self.theme.font(max(11, unit * 0.38), bold=True)
+        for i in range(self.tree.topLevelItemCount()):
+            self.tree.topLevelItem(i).setFont(0, bold)
         head = self.theme.font(max(10, unit * 0.3))
         for col in range(self.tree.columnCount()):
             self.tree.headerItem().setFont(col, head)
@@ -188,33 +248,72 @@ class HintPanel(QFrame):
         self.status.setStyleSheet(f"color: {self.theme.invalid}")
         self.show()
 
-    def show_rows(self, rows: list[HintRow], note: str = "") -> None:
-        self.rows = list(rows)
+    def show_rows(self, groups, note: str = "") -> None:
+        """``groups``: :class:`HintGroup` s (or plain rows, one word each), best first.
+        :attr:`rows` lists every row shown: each word's best, then its other places."""
+        groups = [g if isinstance(g, HintGroup) else HintGroup(g) for g in groups]
+        self.groups = groups
+        self.rows = []
         self.bar.hide()
         self.status.setStyleSheet("")
         self.tree.blockSignals(True)
         self.tree.clear()
-        for i, row in enumerate(rows):
-            item = QTreeWidgetItem([str(row.score), row.move_text, row.leave_text])
-            item.setData(0, Qt.ItemDataRole.UserRole, i)
-            item.setTextAlignment(0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            item.setToolTip(1, f"{row.move_text}: {row.score} points, keeps {row.leave or 'nothing'} "
-                               f"(rating {row.equity:.1f})")
-            self.tree.addTopLevelItem(item)
+        for group in groups:
+            top = self._make_item(group.best, len(self.rows), first=True)
+            self.rows.append(group.best)
+            for other in group.others:
+                top.addChild(self._make_item(other, len(self.rows), first=False))
+                self.rows.append(other)
+            self.tree.addTopLevelItem(top)
         self.tree.setCurrentItem(None)
         self.tree.clearSelection()
         self.tree.blockSignals(False)
-        if rows:
-            self.status.setText(note or "Click a move to see it on the board.")
+        if groups:
+            n = len(groups)
+            self.title.setText(f"Best moves: {texts.plural(n, 'word')}")
+            self.status.setText(note or "Choose a move to see it on the board.")
         else:
+            self.title.setText("Best moves")
             self.status.setText("No word can be played with this rack: exchange or pass.")
-        self.tree.setVisible(bool(rows))
-        self.play_button.setVisible(bool(rows))
+        self.tree.setVisible(bool(groups))
+        self.play_button.setVisible(bool(groups))
         self.play_button.setEnabled(False)
         self.show()
+        if groups:
+            self.tree.setFocus()  # Up / Down, Enter and Esc work at once
+
+    def _make_item(self, row: HintRow, index: int, first: bool) -> QTreeWidgetItem:
+        details = [row.also_text] if row.also_text else []
+        details.append(f"keeps {row.leave}" if row.leave else "keeps nothing")
+        item = QTreeWidgetItem([f"{row.move_text}\n{' · '.join(details)}", str(row.score),
+                                row.rating_text])
+        item.setData(0, Qt.ItemDataRole.UserRole, index)
+        for col in (1, 2):
+            item.setTextAlignment(col, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        item.setTextAlignment(0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        if first:  # a word's line in bold, its other places plain
+            f = QFont(self.tree.font())
+            f.setBold(True)
+            item.setFont(0, f)
+        tip = (f"{row.move_text}{' ' + row.also_text if row.also_text else ''}: "
+               f"{texts.plural(row.score, 'point')}; keeps {row.leave or 'nothing'}, worth "
+               f"{format_points(row.leave_worth, signed=True)}; rating {row.rating_text}")
+        for col in range(3):
+            item.setToolTip(col, tip)
+        return item
 
     def item(self, index: int) -> QTreeWidgetItem | None:
+        """The ``index``-th word's line."""
         return self.tree.topLevelItem(index)
+
+    def item_for_row(self, index: int) -> QTreeWidgetItem | None:
+        """The line of :attr:`rows` [``index``] (a word's line or one of its other places)."""
+        it = QTreeWidgetItemIterator(self.tree)
+        while it.value() is not None:
+            if int(it.value().data(0, Qt.ItemDataRole.UserRole)) == index:
+                return it.value()
+            it += 1
+        return None
 
     def _on_current(self, item, _previous) -> None:
         self.play_button.setEnabled(item is not None)
@@ -333,7 +432,8 @@ class HintController(QObject):
             self.panel.show_busy("Finding the best moves…")
         else:
             self.panel.show_busy("Preparing the word index (only the first time)…", 0.0)
-        ai, count = self._ai, self.count
+        # many of the best moves are one word in several places: ask for more, show words
+        ai, count = self._ai, self.count * SEARCH_FACTOR
         QThreadPool.globalInstance().start(SearchJob(
             index, lambda generate: ai.hints(pos, generate, count), token, cancel, self._result))
 
@@ -357,17 +457,34 @@ class HintController(QObject):
         if token[0] != self._turn_key() or not self.session.can_act():
             self.panel.hide()
             return
-        rows = self.rows_for(result)
-        note = rows[0].describe() if rows else "no play"
+        groups = self.groups_for(result)
+        note = groups[0].best.describe() if groups else "no play"
         record = self.session.take_hint(f"hint: {note}")
         if record is None:
             self.panel.hide()
             return
-        self._cached = (self._turn_key(), rows)
+        self._cached = (self._turn_key(), groups)
         cost = -record.score
-        self.panel.show_rows(rows, f"{f'Hint taken: −{cost} points. ' if cost else ''}"
-                                   f"Click one to see it on the board.")
+        self.panel.show_rows(groups, f"{f'Hint taken: −{cost} points. ' if cost else ''}"
+                                     f"Choose one to see it on the board (Up/Down), "
+                                     f"Enter plays it.")
         self.shown.emit()
+
+    def groups_for(self, candidates) -> list[HintGroup]:
+        """The engine's candidates (best first) as distinct words: :data:`count` words, each
+        with its other places; rows are made only for what is shown."""
+        keep = []
+        seen: dict[str, int] = {}
+        for c in candidates:
+            word = c.word.upper()
+            if word not in seen:
+                if len(seen) >= self.count:
+                    continue
+                seen[word] = 0
+            if seen[word] < PER_WORD:
+                seen[word] += 1
+                keep.append(c)
+        return group_by_word(self.rows_for(keep), self.count)
 
     def rows_for(self, candidates) -> list[HintRow]:
         """The engine's candidates as rows with the real tiles and every word they form."""

@@ -7,6 +7,8 @@ session's queries when it says something changed.
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import (
     QPropertyAnimation,
     QRect,
@@ -16,7 +18,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -32,24 +34,38 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from wordbler.boardgame.gcg import GCGError
 from wordbler.boardgame.model import Coord, TurnKind
 
 from . import texts
 from .animation import Animator, Speed
 from .board import BoardWidget, SquareState
 from .config import GameConfig
-from .dialogs import AboutDialog, GameOverDialog, ScoreboardDialog, ScoreHistoryDialog, WildcardDialog
+from .dialogs import (AboutDialog, GameOverDialog, HelpDialog, ScoreboardDialog, ScoreHistoryDialog,
+                      WildcardDialog)
 from .files import FileController
 from .hints import HintController, HintPanel
 from .panels import BagWidget, MascotView, PlayerPanel
 from .rack import RackWidget
 from .session import Flight, GameSession
-from .theme import DEFAULT_THEME, Theme
+from .theme import DEFAULT_THEME, Theme, fit_to_screen
 from .thinking import ThinkingIndicator
 from .tiles import FlipTileView, TileFace
 
 
 SIDE_MAX = 900  # px: the widest the side panel (players, buttons) gets
+PREVIEW_LINES = 3  # the live preview's fixed height, in lines
+MIN_SIZE = (800, 500)  # the smallest window (logical pixels) the table stays playable in
+
+
+def unique_keys(keys) -> list[QKeySequence]:
+    """``keys`` without repeats and without empty sequences, in order."""
+    out: list[QKeySequence] = []
+    for k in keys:
+        k = QKeySequence(k)
+        if not k.isEmpty() and all(k != o for o in out):
+            out.append(k)
+    return out
 
 
 class HandoffPanel(QFrame):
@@ -181,15 +197,21 @@ class HandoffPanel(QFrame):
                 w.setFont(self.theme.font(max(11, unit * 0.34), bold=w.font().bold()))
 
     def needed_height(self, width: int) -> int:
+        """The height the panel needs at ``width``: its layout's, plus its frame (the border
+        the style sheet draws; without it a recap's last line was cut)."""
         lay = self.layout()
         lay.activate()
-        return lay.heightForWidth(width) if lay.hasHeightForWidth() else self.sizeHint().height()
+        if lay.hasHeightForWidth():
+            return self.heightForWidth(width)
+        return self.sizeHint().height()
 
-    def fit(self, width: int, height: int, unit: float) -> int:
+    def fit(self, width: int, height: int, unit: float, most: int | None = None) -> int:
         """Make the content fit ``width`` x ``height`` (the rack's area): smaller type and
-        tiles first, then only the last sentence of the first draw's explanation, or only the
-        latest lines of a recap (all of it in the tooltip).  Returns the height it needs
-        (more than ``height`` only for a first draw with ties: the caller makes room)."""
+        tiles first; then, if it needs no more than ``most`` (the caller makes the area
+        taller for it), all of it; only past that the last sentence of the first draw's
+        explanation, or the latest lines of a recap (all of it in the tooltip).  Returns the
+        height it needs."""
+        most = max(height, most or height)
         self.recap.setText(self._recap_full)
         self.recap.setToolTip("")
         u = unit
@@ -197,23 +219,18 @@ class HandoffPanel(QFrame):
         while self.needed_height(width) > height and u > unit * 0.7:
             u *= 0.92
             self.set_scale(u)
-        if self.needed_height(width) <= height:
+        if self.needed_height(width) <= most:
             return self.needed_height(width)
         if any(isinstance(w, FlipTileView) for w in self._draw_widgets):
             self.recap.setText(self._recap_full.rsplit(". ", 1)[-1])  # "Bob goes first."
             self.recap.setToolTip(self._recap_full)
             return self.needed_height(width)
         lines = self._recap_full.split("\n")
-        while len(lines) > 1 and self.needed_height(width) > height:
+        while len(lines) > 1 and self.needed_height(width) > most:
             lines = lines[1:]
             self.recap.setText("… " + "\n".join(lines))
             self.recap.setToolTip(self._recap_full)
-        if self.needed_height(width) > height:
-            room = width - self.mascot.width() - self.button.sizeHint().width() - 50
-            self.recap.setText(self.recap.fontMetrics().elidedText(
-                lines[-1], Qt.TextElideMode.ElideLeft, max(40, room)))
-            self.recap.setToolTip(self._recap_full)
-        return min(height, self.needed_height(width))
+        return self.needed_height(width)
 
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -265,6 +282,8 @@ class Table(QWidget):
         self.bag = BagWidget(theme, self)
         self.bag_label = QLabel(self)
         self.fails_label = QLabel(self)
+        for label in (self.bag_label, self.fails_label):  # a narrow side panel wraps them
+            label.setWordWrap(True)
         bag_text = QVBoxLayout()
         bag_text.addWidget(self.bag_label)
         bag_text.addWidget(self.fails_label)
@@ -272,12 +291,21 @@ class Table(QWidget):
         bag_row.addLayout(bag_text, 1)
         side.addLayout(bag_row)
         self.thinking = ThinkingIndicator(theme, self)  # a computer's turn, or a build's progress
+        if any(p.computer for p in game.players):
+            # it comes and goes every turn: its place stays, so the buttons below never move
+            policy = self.thinking.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            self.thinking.setSizePolicy(policy)
         side.addWidget(self.thinking)
         self.preview_label = QLabel(self)
         self.preview_label.setWordWrap(True)
-        self.preview_label.setMinimumHeight(20)
         self.preview_label.setAccessibleName("Preview")
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # a fixed height (PREVIEW_LINES lines): the buttons below never move with its text
+        self.preview_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._preview_full = ""
+        self._preview_px = 11
         side.addWidget(self.preview_label)
         buttons = QGridLayout()
         buttons.setSpacing(4)
@@ -304,6 +332,15 @@ class Table(QWidget):
             b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         side.addLayout(buttons)
+        # one human against computers: no hand-off, the moves since the human's last turn
+        # stay in view here (below the buttons: its length never moves them)
+        self.recap_label = QLabel(self)
+        self.recap_label.setWordWrap(True)
+        self.recap_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.recap_label.setAccessibleName("Last moves")
+        self.recap_label.setObjectName("Recap")
+        self.recap_label.hide()
+        side.addWidget(self.recap_label)
         self.message_label = QLabel(self)
         self.message_label.setWordWrap(True)
         self.message_label.setAccessibleName("Message")
@@ -324,30 +361,79 @@ class Table(QWidget):
         row.addWidget(self.side, 1)
         self.animator = Animator(self, theme)
         self._handoff_room = 0  # extra height the rack's area lends a first draw that needs it
+        # Tab goes rack -> board -> the buttons -> the hint list (when shown) -> rack
+        hp = self.hint_panel
+        chain = [self.rack, self.board, *self.all_buttons, hp.tree, hp.play_button, hp.close_button]
+        for a, b in zip(chain, chain[1:]):
+            QWidget.setTabOrder(a, b)
 
     def apply_scale(self) -> None:
         """Follow the board's square size: rack, panels, fonts (resolution independence)."""
         q = max(14.0, self.board.square_size())
         self.bottom.setFixedHeight(int(max(48, min(q * 1.75, 220), self._handoff_room)))
-        # the side panel stops growing at SIDE_MAX px: its contents stop with it (at 4K its
-        # text outgrew it: "72 tiles in the ba")
-        qs = min(q, SIDE_MAX / 9.5)
-        for panel in self.player_panels:
-            panel.set_scale(qs)
-        self.bag.setFixedSize(int(qs * 1.9), int(qs * 1.9))
-        small = self.theme.font(max(11, qs * 0.4))
-        for w in (self.bag_label, self.fails_label, self.message_label, self.preview_label):
-            w.setFont(small)
-        self.preview_label.setFont(self.theme.font(max(11, qs * 0.44), bold=True))
-        for b in self.all_buttons:
-            b.setFont(self.theme.font(max(11, qs * 0.45), bold=b is self.done_button))
-            b.setMinimumHeight(int(max(24, qs * 0.95)))
         self.handoff.set_scale(q)
-        self.thinking.set_scale(q)
         self.hint_panel.set_scale(q)
         self.game_over_label.setFont(self.theme.font(max(12, q * 0.55), bold=True))
         side_w = int(max(210, min(q * 9.5, SIDE_MAX)))
         self.side.setFixedWidth(side_w)
+        # the side panel stops growing at SIDE_MAX px: its contents stop with it (at 4K its
+        # text outgrew it: "72 tiles in the ba")
+        qs = min(q, SIDE_MAX / 9.5)
+        self._scale_side(qs)
+        # a short window (800 x 500, or a big scale factor): the side panel's contents get
+        # smaller, and the players' second lines go, until they fit its height
+        room = self.height() - 16
+        factor = 1.0
+        while room > 0 and self.side.layout().minimumSize().height() > room and factor > 0.5:
+            factor *= 0.9
+            self._scale_side(qs * factor, compact=factor < 0.8)
+
+    def _scale_side(self, qs: float, compact: bool = False) -> None:
+        for panel in self.player_panels:
+            panel.set_scale(qs)
+            panel.detail.setVisible(not compact)
+        self.bag.setFixedSize(int(max(30, qs * 1.9)), int(max(30, qs * 1.9)))
+        small = self.theme.font(max(11, qs * 0.4))
+        for w in (self.bag_label, self.fails_label, self.message_label, self.recap_label):
+            w.setFont(small)
+        self._preview_px = int(max(11, qs * 0.44))
+        self.preview_label.setFixedHeight(
+            QFontMetrics(self.theme.font(self._preview_px, bold=True)).lineSpacing()
+            * PREVIEW_LINES + 2)
+        self.fit_preview()
+        for b in self.all_buttons:
+            b.setFont(self.theme.font(max(11, qs * 0.45), bold=b is self.done_button))
+            b.setMinimumHeight(int(max(22, qs * 0.95)))
+        self.thinking.set_scale(qs)
+
+    def set_preview(self, text: str) -> None:
+        self._preview_full = text
+        self.fit_preview()
+
+    def fit_preview(self) -> None:
+        """The preview in its fixed height: a smaller type for a long one, and if even that
+        does not fit, the end cut with "…" (the whole text in the tooltip)."""
+        label, text = self.preview_label, self._preview_full
+        width = max(20, (label.width() if label.width() > 20 else self.side.width()) - 2)
+        room = label.height()
+
+        def needed(font, shown: str) -> int:
+            r = QFontMetrics(font).boundingRect(QRect(0, 0, width, 100000),
+                                                int(Qt.TextFlag.TextWordWrap), shown)
+            return r.height()
+
+        font = self.theme.font(self._preview_px, bold=True)
+        while text and needed(font, text) > room and font.pixelSize() > max(9, self._preview_px - 3):
+            font = self.theme.font(font.pixelSize() - 1, bold=True)
+        label.setFont(font)
+        shown = text
+        if text and needed(font, text) > room:
+            words = text.split(" ")
+            while len(words) > 1 and needed(font, " ".join(words) + " …") > room:
+                words.pop()
+            shown = " ".join(words) + " …"
+        label.setText(shown)
+        label.setToolTip(text if shown != text else "")
 
     def place_handoff(self) -> None:
         """The hand-off panel floats over the rack's area, exactly: never over the board.
@@ -355,13 +441,16 @@ class Table(QWidget):
         taller until the first player takes the seat: the board shrinks for that moment."""
         self.layout().activate()  # geometry after any pending size change, not before
         area = self.bottom.geometry()
-        need = self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()))
+        most = max(area.height(), int(self.height() * 0.45))  # the board keeps the rest
+        need = self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()),
+                                most)
         if need > area.height():
             self._handoff_room = need
             self.bottom.setFixedHeight(need)
             self.layout().activate()
             area = self.bottom.geometry()
-            self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()))
+            self.handoff.fit(area.width(), area.height(), max(14.0, self.board.square_size()),
+                             most)
         self.handoff.setGeometry(area)
         self.handoff.raise_()
         self.animator.sync_geometry()
@@ -430,9 +519,13 @@ class MainWindow(QMainWindow):
             self.show_labels = str(settings.value("view/premium_labels", "true")).lower() != "false"
         self.config = config
         self.setWindowTitle("Wordbler")
-        self.setMinimumSize(800, 600)
+        self.setMinimumSize(*MIN_SIZE)
         self.wildcard_dialog: WildcardDialog | None = None
         self.pass_box: QMessageBox | None = None
+        self.exchange_box: QMessageBox | None = None
+        self.help_dialog: HelpDialog | None = None
+        self._message_while = None  # the message on show stays while this says True
+        self._screen_hooked = None  # the screen whose free area the window follows
         self.game_over_dialog: GameOverDialog | None = None
         self.history_dialog: ScoreHistoryDialog | None = None
         self.scoreboard_dialog: ScoreboardDialog | None = None
@@ -528,6 +621,8 @@ class MainWindow(QMainWindow):
         self.show_message(f"Dictionary: {config.lexicon_label or 'none (every word is accepted)'}. "
                           f"Rules: {game.rules.title}.", "info")
         self.game_started.emit()
+        self._recall_file()  # a resumed game gets back the name of the file it was saved to
+        self._refresh_title()  # after game_started: never the previous game's file name
 
     def _connect_signals(self) -> None:
         s, t = self.session, self.table
@@ -554,6 +649,7 @@ class MainWindow(QMainWindow):
         t.rack.tile_clicked.connect(s.select_tile)
         t.rack.tile_ctrl_clicked.connect(s.toggle_mark)
         t.rack.background_clicked.connect(lambda: s.rack_clicked())
+        t.rack.enter_pressed.connect(self._on_commit)
         t.rack.tile_dropped.connect(lambda tile_id, origin, index: s.drop_on_rack(tile_id, index))
         t.handoff.reveal_requested.connect(self._on_reveal)
         for panel in t.player_panels:
@@ -589,17 +685,43 @@ class MainWindow(QMainWindow):
         self.scoreboard_action = QAction("&Scoreboard", self)
         self.scoreboard_action.triggered.connect(self.show_scoreboard)
         game.addAction(self.scoreboard_action)
-        self.hint_action = QAction("Show &hints", self)
-        # "?" is typed with Shift on most layouts: accept it either way
-        self.hint_action.setShortcuts([QKeySequence("?"), QKeySequence("Shift+?")])
-        self.hint_action.triggered.connect(lambda: self.hints.request() if self.hints else None)
-        game.addAction(self.hint_action)
         self.history_action = QAction("Score &history", self)
         self.history_action.setShortcut(QKeySequence("Ctrl+H"))
         self.history_action.triggered.connect(lambda: self.show_history(None))
         game.addAction(self.history_action)
 
+        # the turn, from the keyboard wherever the focus is (documented in Help > Keys)
+        turn = bar.addMenu("&Turn")
+        self.turn_menu = turn
+
+        def turn_action(text: str, keys: list[str], slot) -> QAction:
+            a = QAction(text, self)
+            a.setShortcuts([QKeySequence(k) for k in keys])
+            a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            a.triggered.connect(slot)
+            turn.addAction(a)
+            return a
+
+        self.done_action = turn_action("&Done: play the tiles placed", ["Ctrl+Return", "Ctrl+Enter"],
+                                       lambda: self._on_commit())
+        self.recall_action = turn_action("&Recall the tiles", ["Esc"], self._on_escape)
+        self.take_back_action = turn_action("&Take back the last tile", ["Backspace"],
+                                            lambda: self._on_backspace())
+        self.shuffle_action = turn_action("&Shuffle the rack", ["Ctrl+R"],
+                                          lambda: self.session.shuffle())
+        self.exchange_action = turn_action("&Exchange the marked tiles…", ["Ctrl+E"],
+                                           lambda: self._on_exchange())
+        self.pass_action = turn_action("&Pass…", ["Ctrl+P"], lambda: self.confirm_pass())
+        turn.addSeparator()
+        self.hint_action = QAction("Show &hints", self)
+        # "?" is typed with Shift on most layouts: accept it either way
+        self.hint_action.setShortcuts([QKeySequence("?"), QKeySequence("Shift+?")])
+        self.hint_action.triggered.connect(lambda: self.hints.request() if self.hints else None)
+        turn.addAction(self.hint_action)
+
         self.edit_menu = bar.addMenu("&Edit")
+        self.undo_action: QAction | None = None
+        self.redo_action: QAction | None = None
 
         view = bar.addMenu("&View")
         self.labels_action = QAction("Show premium &labels", self)
@@ -620,17 +742,31 @@ class MainWindow(QMainWindow):
             self.speed_actions[sp] = a
 
         help_menu = bar.addMenu("&Help")
+        self.help_action = QAction("&Keys and rules", self)
+        self.help_action.setShortcut(QKeySequence(Qt.Key.Key_F1))
+        self.help_action.triggered.connect(self.show_help)
+        help_menu.addAction(self.help_action)
         about = QAction("&About Wordbler", self)
         about.triggered.connect(self.show_about)
         help_menu.addAction(about)
 
     def _install_undo_actions(self) -> None:
+        """Undo and Redo of this game's stack.  Each key sequence belongs to one action only:
+        the old game's actions go, and Redo gets Ctrl+Shift+Z and Ctrl+Y (and the platform's
+        own) once each (listing a key twice made Qt call it "Ambiguous shortcut overload")."""
+        for old in (self.undo_action, self.redo_action):
+            if old is not None:
+                self.edit_menu.removeAction(old)
+                old.setShortcuts([])
+                old.deleteLater()
         self.edit_menu.clear()
         stack = self.session.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcuts(unique_keys(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo)))
         self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        self.redo_action.setShortcuts(unique_keys(
+            [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+            + QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)))
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
 
@@ -745,6 +881,11 @@ class MainWindow(QMainWindow):
             t.show_handoff(False)
             t.bottom.setCurrentWidget(t.covered)
             QTimer.singleShot(0, self._reveal_for_computer)
+        elif s.handoff and not self.animator.busy and self._single_human():
+            # one human: nothing to hide from anybody, so no hand-off to click through
+            t.show_handoff(False)
+            t.bottom.setCurrentWidget(t.covered)
+            QTimer.singleShot(0, self._reveal_for_single_human)
         elif s.handoff and not self.animator.busy:
             self._fill_handoff()
             t.bottom.setCurrentWidget(t.covered)
@@ -752,11 +893,135 @@ class MainWindow(QMainWindow):
         elif not s.handoff:
             t.bottom.setCurrentWidget(t.rack)
             t.show_handoff(False)
+        self._refresh_recap()
+        self._refresh_turn_actions()
+        if self._message_while is not None and not self._message_while():
+            self._message_while = None
+            t.message_label.setText("")  # it no longer applies (a blank taken back, a new turn)
+        self._refresh_title()
+
+    def _refresh_title(self) -> None:
+        s = self.session
         if s.is_over:
             self.setWindowTitle(self.files.title("Wordbler — game over"))
         else:
             self.setWindowTitle(self.files.title(f"Wordbler — {s.game.players[s.current].name} to play"))
-        self.setWindowModified(self.files.is_modified())
+        modified = self.files.is_modified()
+        self.setWindowModified(modified)
+        if self.files.path and not modified:
+            self._remember_file(self.files.path)
+
+    # ---- which file a game was saved to, so that a resumed game shows it again
+    SAVED_KEY = "files/saved_games"
+    SAVED_MAX = 20
+
+    def _saved_files(self) -> list[str]:
+        """``seed<TAB>path`` of the games saved lately, newest first."""
+        if self.settings is None:
+            return list(getattr(self, "_saved_memory", []))
+        value = self.settings.value(self.SAVED_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or []) if "\t" in str(v)]
+
+    def _remember_file(self, path: str) -> None:
+        entry = f"{self.session.game.seed}\t{os.path.abspath(path)}"
+        entries = self._saved_files()
+        if entries and entries[0] == entry:
+            return
+        entries = [entry] + [e for e in entries if e != entry and not e.startswith(
+            f"{self.session.game.seed}\t")]
+        del entries[self.SAVED_MAX:]
+        if self.settings is None:
+            self._saved_memory = entries
+        else:
+            self.settings.setValue(self.SAVED_KEY, entries)
+
+    def _recall_file(self) -> None:
+        """A game put on the table without a file (resumed from the autosave) that was saved
+        to a file before: the window names that file again (and Save writes to it), if the
+        file holds this game so far (the same turns, or the first of them)."""
+        from .files import OpenKind, open_record
+
+        game = self.session.game
+        if self.files.path or not game.history:
+            return
+        seed = f"{game.seed}\t"
+        path = next((e[len(seed):] for e in self._saved_files() if e.startswith(seed)), None)
+        if not path or not os.path.isfile(path):
+            return
+        try:
+            opened = open_record(path, game.lexicon)
+        except (GCGError, ValueError, OSError):
+            return
+        if opened.kind is not OpenKind.PLAY or opened.game is None:
+            return
+        def turns(g):
+            return [(r.player, r.kind, r.score) for r in g.history]
+
+        def pending(g):
+            return sorted((p.coord, p.tile.id, p.letter) for p in g.pending)
+
+        saved, ours = turns(opened.game), turns(game)
+        if ours[:len(saved)] != saved:
+            return  # another game from the same deal (played on from a replay...)
+        if saved == ours and pending(opened.game) == pending(game):
+            self.files.mark_saved(path)
+        else:
+            self.files.path = path  # the file, with changes since it was saved
+
+    def _refresh_turn_actions(self) -> None:
+        """The Turn menu's actions are on while the player at the screen can act; pressed
+        when they cannot do anything they say why (no tile placed, nothing marked).  Esc,
+        Backspace and ? stay on: Esc also closes the hint list, ? says why there is no hint."""
+        act = self.session.can_act()
+        for action in (self.done_action, self.shuffle_action, self.exchange_action,
+                       self.pass_action):
+            action.setEnabled(act)
+
+    def _single_human(self) -> bool:
+        """One human against computer players: the hand-off is skipped (nothing to hide)."""
+        g = self.session.game
+        return (self.computer is not None
+                and sum(1 for p in g.players if p.computer is None) == 1)
+
+    def _reveal_for_single_human(self) -> None:
+        s = self.session
+        if (s.handoff and not s.is_over and self._single_human() and not self._computer_next()
+                and not self.animator.busy):
+            self._on_reveal()
+
+    def _recap_lines(self) -> list[str]:
+        """The last round of turns, oldest first (the draw for first play at the start)."""
+        s = self.session
+        g = s.game
+        turns = [r for r in g.history if r.kind is not TurnKind.HINT]
+        if not turns:
+            drawn = ", ".join(f"{g.players[i].name} {self._drawn_letter(i)}"
+                              for i in range(len(g.players)))
+            return [f"Draw for first play (nearest to A starts): {drawn}. "
+                    f"{g.players[g.current].name} goes first."]
+        return [texts.describe_record(r, s.names()) for r in turns[-len(g.players):]]
+
+    def _drawn_letter(self, player: int) -> str:
+        g = self.session.game
+        seat = g.seat_order[player]
+        tile = next((t for seat_, t in g.first_draw.rounds[-1].draws if seat_ == seat), None)
+        if tile is None:
+            tile = next((t for rnd in g.first_draw.rounds for seat_, t in rnd.draws if seat_ == seat), None)
+        if tile is None:
+            return "?"
+        return "a blank" if tile.is_blank else tile.letter
+
+    def _refresh_recap(self) -> None:
+        label = self.table.recap_label
+        if not self._single_human():
+            label.hide()
+            return
+        text = "\n".join(self._recap_lines())
+        if label.text() != text:
+            label.setText(text)
+        label.show()
 
     def _computer_next(self) -> bool:
         g = self.session.game
@@ -811,11 +1076,14 @@ class MainWindow(QMainWindow):
 
     def _on_preview(self, text: str, ok: bool) -> None:
         t = self.table
-        t.preview_label.setText(text)
+        t.set_preview(text)
         colour = self.theme.ok if ok else self.theme.invalid
         t.preview_label.setStyleSheet(f"color: {colour}")
 
-    def show_message(self, text: str, level: str = "info") -> None:
+    def show_message(self, text: str, level: str = "info", while_=None) -> None:
+        """An inline message; with ``while_`` (a callable) it goes away as soon as it says
+        False (checked whenever the state changes)."""
+        self._message_while = while_
         colour = {"error": self.theme.invalid, "ok": self.theme.ok}.get(level, self.theme.text)
         self.table.message_label.setStyleSheet(f"color: {colour}")
         self.table.message_label.setText(text)
@@ -858,8 +1126,44 @@ class MainWindow(QMainWindow):
     def _on_commit(self) -> None:
         self.session.commit()
 
+    def _on_escape(self) -> None:
+        """Esc: close the hint list if the focus is in it (or nothing is placed), else take
+        every tile of this turn back to the rack."""
+        panel = self.table.hint_panel
+        focus = QApplication.focusWidget()
+        if panel.isVisible() and (not self.session.pending()
+                                  or (focus is not None and panel.isAncestorOf(focus))):
+            self.hints.close_panel()
+            self.board.setFocus()
+            return
+        self.session.recall_all()
+
     def _on_exchange(self) -> None:
-        self.session.exchange_marked()
+        """Exchange asks first, as Pass does: the turn ends and cannot be taken back."""
+        s = self.session
+        if not s.can_act():
+            return
+        blocked = s.exchange_blocked()
+        if blocked is not None:
+            self.show_message(blocked, "error")
+            return
+        tiles = [t for t in s.rack_tiles() if t.id in s.marked]
+        letters = ", ".join("blank" if t.is_blank else t.letter for t in tiles)
+        name = s.game.players[s.current].name
+        box = QMessageBox(QMessageBox.Icon.Question, "Exchange",
+                          f"{name}, exchange {texts.plural(len(tiles), 'tile')} ({letters})? "
+                          f"They go back in the bag, you draw as many, and you score nothing "
+                          f"this turn.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.button(QMessageBox.StandardButton.Yes).setText("Exchange")
+        box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        box.buttonClicked.connect(lambda b: self.session.exchange_marked() if b is yes else None)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.exchange_box = box
+        box.destroyed.connect(lambda *_: setattr(self, "exchange_box", None))
+        box.open()
 
     def confirm_pass(self) -> None:
         if not self.session.can_act():
@@ -882,9 +1186,20 @@ class MainWindow(QMainWindow):
         dlg = WildcardDialog(self, self.theme)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.letter_chosen.connect(lambda letter: self.session.move_tile(tile_id, coord, letter=letter))
+        s = self.session
+        turn = len(s.game.history)
+
+        def blank_there() -> bool:  # the message applies while the blank lies there
+            p = s.pending_at(coord)
+            return len(s.game.history) == turn and p is not None and p.tile.id == tile_id
+
         dlg.letter_chosen.connect(lambda letter: self.show_message(
-            f"The blank is {letter} for now: right-click it to choose another letter.", "info"))
-        dlg.rejected.connect(lambda: self.show_message("The blank stays on your rack.", "info"))
+            f"The blank is {letter} for now: right-click it to choose another letter.", "info",
+            while_=blank_there))
+        placed = len(s.pending())
+        dlg.rejected.connect(lambda: self.show_message(
+            "The blank stays on your rack.", "info",
+            while_=lambda: len(s.game.history) == turn and len(s.pending()) == placed))
         self.wildcard_dialog = dlg
         dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
         dlg.open()
@@ -894,7 +1209,7 @@ class MainWindow(QMainWindow):
         self.board.setFocus()
         s = self.session
         self.show_message(f"{s.game.players[s.current].name}, your turn. Drag tiles to the board, "
-                          "or click a square and type.", "info")
+                          "or type a word at the cursor (F1 lists the keys).", "info")
 
     # ================================================================= animations
     def _rect_of(self, loc, count: int | None = None) -> QRect:
@@ -987,6 +1302,42 @@ class MainWindow(QMainWindow):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.about_dialog = dlg
         dlg.show()
+
+    def show_help(self) -> None:
+        """F1: the rules in short and every key (a whole game can be played without a mouse)."""
+        if self.help_dialog is not None:
+            self.help_dialog.raise_()
+            self.help_dialog.activateWindow()
+            return
+        dlg = HelpDialog(self.session.rules, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.help_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "help_dialog", None))
+        dlg.show()
+
+    # ================================================================= the screen
+    def showEvent(self, event) -> None:
+        """The window fits the screen's available area at any scale factor (1100 x 800
+        asked for on an 800 x 500 logical screen, QT_SCALE_FACTOR=2 on 1600 x 1000, is cut
+        down to it); again once the frame is known, and when the screen changes."""
+        fit_to_screen(self)
+        super().showEvent(event)
+        QTimer.singleShot(0, lambda: fit_to_screen(self) if self.isVisible() else None)
+        handle = self.windowHandle()
+        if handle is not None and self._screen_hooked is None:
+            handle.screenChanged.connect(self._on_screen_changed)
+            self._on_screen_changed(handle.screen())
+
+    def _on_screen_changed(self, screen) -> None:
+        if screen is None or screen is self._screen_hooked:
+            return
+        self._screen_hooked = screen
+        screen.availableGeometryChanged.connect(self._on_free_area_changed)
+        self._on_free_area_changed()
+
+    def _on_free_area_changed(self, *_args) -> None:
+        if self.isVisible() and not self.isMaximized() and not self.isFullScreen():
+            fit_to_screen(self)
 
     def _move_index(self):
         """The move index for this game's dictionary and rules (made on first use, kept for

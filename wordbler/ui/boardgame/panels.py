@@ -138,11 +138,11 @@ class PlayerPanel(QFrame):
 
     def set_scale(self, unit: float) -> None:
         """``unit``: a board square's size in pixels; everything follows it."""
-        self.mascot.setFixedSize(int(unit * 1.6), int(unit * 1.6))
-        self.name.setFont(self.theme.font(unit * 0.52, bold=True))
-        self.detail.setFont(self.theme.font(unit * 0.36))
-        self.score.setFont(self.theme.font(unit * 0.8, bold=True))
-        self.marker.setFont(self.theme.font(unit * 0.5, bold=True))
+        self.mascot.setFixedSize(int(max(20, unit * 1.6)), int(max(20, unit * 1.6)))
+        self.name.setFont(self.theme.font(max(12, unit * 0.52), bold=True))
+        self.detail.setFont(self.theme.font(max(10, unit * 0.36)))
+        self.score.setFont(self.theme.font(max(14, unit * 0.8), bold=True))
+        self.marker.setFont(self.theme.font(max(10, unit * 0.5), bold=True))
         self.marker.setStyleSheet(f"color: {self.theme.last_move}")
         self.detail.setStyleSheet(f"color: {self.theme.muted_text}")
 

@@ -52,6 +52,11 @@ class RackWidget(QWidget):
     tile_ctrl_clicked = Signal(int)
     tile_dropped = Signal(int, object, int)  # tile id, origin (Coord or None), insertion index
     background_clicked = Signal()
+    enter_pressed = Signal()
+
+    # keys (with the rack focused): Left / Right choose a tile, Shift+Left / Shift+Right move
+    # it, Space marks it for exchange (or unmarks it), a letter chooses that letter's tile,
+    # Enter plays the tiles placed
 
     def __init__(self, rack_size: int = 7, theme: Theme = DEFAULT_THEME,
                  parent: QWidget | None = None) -> None:
@@ -68,6 +73,8 @@ class RackWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(40)
         self.setAccessibleName("Rack")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches it: keyboard play
+        self.key_index = 0  # the tile the keyboard is on (shown while the rack has focus)
 
     def sizeHint(self) -> QSize:
         return QSize(400, 64)
@@ -75,7 +82,67 @@ class RackWidget(QWidget):
     # ---------------------------------------------------------------- content
     def set_tiles(self, faces: list[tuple[int, TileFace]]) -> None:
         self._faces = list(faces)
+        self.key_index = max(0, min(self.key_index, len(self._faces) - 1))
         self._layout_tiles()
+        self.update()
+
+    def key_tile(self) -> int | None:
+        """The tile the keyboard is on, or None (an empty rack)."""
+        return self._faces[self.key_index][0] if self._faces else None
+
+    def set_key_tile(self, tile_id: int) -> None:
+        ids = self.tile_ids()
+        if tile_id in ids:
+            self.key_index = ids.index(tile_id)
+            self.update()
+
+    # ---------------------------------------------------------------- keyboard
+    def keyPressEvent(self, event) -> None:
+        key, mods = event.key(), event.modifiers()
+        n = len(self._faces)
+        shift = bool(mods & Qt.KeyboardModifier.ShiftModifier)
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and n:
+            step = -1 if key == Qt.Key.Key_Left else 1
+            target = max(0, min(n - 1, self.key_index + step))
+            if shift and self.accepting and target != self.key_index:
+                tile_id = self._faces[self.key_index][0]
+                # the tile goes before the tile at this index (after it, moving right)
+                self.key_index = target
+                self.tile_dropped.emit(tile_id, None, target + (1 if step > 0 else 0))
+            else:
+                self.key_index = target
+            self.update()
+            return
+        if key in (Qt.Key.Key_Home, Qt.Key.Key_End) and n:
+            self.key_index = 0 if key == Qt.Key.Key_Home else n - 1
+            self.update()
+            return
+        if key == Qt.Key.Key_Space and n and self.accepting:
+            self.tile_ctrl_clicked.emit(self._faces[self.key_index][0])
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.enter_pressed.emit()
+            return
+        text = event.text().upper()
+        if len(text) == 1 and text.isalpha() and n and not mods & (
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            faces = [f for _i, f in self._faces]
+            order = list(range(self.key_index + 1, n)) + list(range(0, self.key_index + 1))
+            for i in order:
+                if faces[i].letter == text or (text == "?" and faces[i].blank):
+                    self.key_index = i
+                    self.update()
+                    return
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self.update()
 
     def tile_ids(self) -> list[int]:
         return [i for i, _ in self._faces]
@@ -139,6 +206,14 @@ class RackWidget(QWidget):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#8d6e4a"))
         p.drawRoundedRect(r, t * 0.08, t * 0.08)
+        if self.hasFocus() and self._faces:
+            # the keyboard's tile: a ring around it
+            r = QRectF(self.slot_rect(self.key_index)).adjusted(-2, -2, 2, 2)
+            pen = QPen(QColor(self.theme.cursor), max(2.0, t * 0.07))
+            pen.setStyle(Qt.PenStyle.DashLine)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(r, t * 0.14, t * 0.14)
         if self._drop_index is not None:
             slot = self.slot_rect(min(self._drop_index, max(0, len(self._faces) - 1))) if self._faces else self.slot_rect(0, 1)
             x = slot.left() - t * GAP / 2 if self._drop_index < len(self._faces) else slot.right() + t * GAP / 2

@@ -21,7 +21,7 @@ import os
 from typing import Container
 from urllib.parse import unquote
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -46,7 +46,9 @@ from wordbler.boardgame.savegame import is_wordbler_record
 from .board import BoardWidget, SquareState
 from .panels import PlayerPanel
 from .session import PlayerView
-from .theme import DEFAULT_THEME, Theme
+from .theme import DEFAULT_THEME, Theme, fit_to_screen
+
+MIN_SIZE = (640, 440)  # fits an 800 x 500 logical screen (1600 x 1000 at scale 2)
 from .tiles import TileFace
 
 __all__ = ["ReplayView", "ReplayWindow", "describe_event", "record_title"]
@@ -250,8 +252,13 @@ class ReplayView(QWidget):
         side.addWidget(self.continue_button)
         side_widget = QWidget(self)
         side_widget.setLayout(side)
-        side_widget.setMinimumWidth(260)
-        side_widget.setMaximumWidth(420)
+        # the counter never changes width from step to step: room for the longest it says
+        n = max(1, self.last_index)
+        widest = max(self.position_label.fontMetrics().horizontalAdvance(t)
+                     for t in ("Start", f"Move {n} of {n}", f"Move {n} of {n} (end)"))
+        self.position_label.setMinimumWidth(widest + 6)
+        side_widget.setMinimumWidth(max(260, side.minimumSize().width()))
+        side_widget.setMaximumWidth(max(420, side_widget.minimumWidth()))
 
         left = QVBoxLayout()
         left.setSpacing(4)
@@ -426,7 +433,7 @@ class ReplayWindow(QMainWindow):
         self.setCentralWidget(self.view)
         shown = os.path.basename(path) if path else record_title(result.record)
         self.setWindowTitle(f"Replay — {shown}")
-        self.setMinimumSize(760, 560)
+        self.setMinimumSize(*MIN_SIZE)
         menu = self.menuBar().addMenu("&Replay")
         for name in ("first", "back", "forward", "last"):
             menu.addAction(self.view.actions_by_name[name])
@@ -451,3 +458,15 @@ class ReplayWindow(QMainWindow):
             width = min(width, max(self.minimumWidth(), int(free.width() * 0.95)))
             height = min(height, max(self.minimumHeight(), int(free.height() * 0.92)))
         self.resize(width, height)
+        fit_to_screen(self)
+
+    def showEvent(self, event) -> None:
+        """Opened inside the screen, whole (it opened partly off screen beside a big main
+        window, or on a small or scaled screen): sized down and moved in as needed."""
+        fit_to_screen(self)
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._refit)  # again once the frame is known
+
+    def _refit(self) -> None:
+        if self.isVisible():
+            fit_to_screen(self)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QCheckBox,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -37,6 +38,7 @@ from .config import DictionaryUnavailable, GameConfig, computer_levels, load_lex
 from .mascots import mascot_names, mascot_title, paint_mascot
 from .mime import mascot_mime, read_mascot_mime
 from .panels import MascotView
+from .dialogs import FittedDialog
 from .theme import DEFAULT_THEME
 
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
@@ -111,17 +113,20 @@ class PlayerBox(QFrame):
             self.kind.addItem(f"Computer: {title}", key)
         self.kind.setVisible(bool(levels))
         self.kind.setAccessibleName(f"Player {seat + 1} is")
+        # every choice fits: the box is as wide as its longest ("Computer: Scholar (intermed…")
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         title = QLabel(f"<b>Player {seat + 1}</b>", self)
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 6, 8, 6)
-        grid.addWidget(self.mascot_view, 0, 0, 3, 1)
+        grid.addWidget(self.mascot_view, 0, 0, 3, 1, Qt.AlignmentFlag.AlignTop)
         grid.addWidget(title, 0, 1)
         grid.addWidget(self.mascot_hint, 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self.name_edit, 1, 1, 1, 2)
-        grid.addWidget(self.name_error, 2, 1)
-        grid.addWidget(self.kind, 2, 2)
+        grid.addWidget(self.kind, 2, 1, 1, 2)
+        grid.addWidget(self.name_error, 3, 0, 1, 3)  # the whole width: never cut
         grid.setColumnStretch(1, 1)
         self.name_error.setWordWrap(True)
+        self.name_error.hide()
         self.setMinimumHeight(104)
         self.setMinimumWidth(300)
         self.name_edit.textChanged.connect(self.changed)
@@ -140,7 +145,14 @@ class PlayerBox(QFrame):
     def set_mascot(self, name: str | None) -> None:
         self.mascot_view.set_mascot(name)
         self.mascot_hint.setText(mascot_title(name) if name else "Drag a mascot here")
+        colour = DEFAULT_THEME.muted_text if name else DEFAULT_THEME.invalid
+        self.mascot_hint.setStyleSheet(f"color: {colour}; font-size: 11px")
         self.mascot_view.setAccessibleName(mascot_title(name) if name else "no mascot")
+        self.changed.emit()
+
+    def set_error(self, text: str) -> None:
+        self.name_error.setText(text)
+        self.name_error.setVisible(bool(text))
 
     def name(self) -> str:
         return self.name_edit.text().strip()
@@ -199,7 +211,7 @@ class PickMascotCommand(QUndoCommand):
         self.dialog._set_mascots(self.before)
 
 
-class SetupDialog(QDialog):
+class SetupDialog(FittedDialog):
     def __init__(self, parent: QWidget | None = None, rules: str = "standard",
                  previous: GameConfig | None = None) -> None:
         super().__init__(parent)
@@ -208,7 +220,16 @@ class SetupDialog(QDialog):
         self._config: GameConfig | None = None
         self._file_lexicon = None  # (path, lexicon, label) once a file loaded
         levels = computer_levels()
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        # the form scrolls on a small screen (800 x 500 logical: 1600 x 1000 at scale 2); the
+        # problems and the buttons below it stay in view
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
         # players
         players = QGroupBox("Players", self)
@@ -295,6 +316,10 @@ class SetupDialog(QDialog):
         dl.addWidget(self.dict_status, 2, 0, 1, 3)
         dl.setColumnStretch(1, 1)
         layout.addWidget(dict_box)
+        layout.addStretch(1)
+        self.scroll.setWidget(body)
+        outer.addWidget(self.scroll, 1)
+        layout = outer
 
         self.problem = QLabel(self)
         self.problem.setStyleSheet(f"color: {DEFAULT_THEME.invalid}")
@@ -348,6 +373,7 @@ class SetupDialog(QDialog):
     def _set_mascots(self, mascots) -> None:
         for box, m in zip(self.boxes, mascots):
             box.set_mascot(m)
+        self.validate()
 
     def pick_mascot(self, seat: int, mascot: str) -> None:
         if self.boxes[seat].mascot() == mascot:
@@ -414,8 +440,11 @@ class SetupDialog(QDialog):
                 error = f"Player {seen[name.casefold()] + 1} already has this name."
             else:
                 seen[name.casefold()] = box.seat
-            box.name_error.setText(error)
             box.name_edit.setStyleSheet(f"border: 2px solid {DEFAULT_THEME.invalid}" if error else "")
+            if box.mascot() is None:
+                # its mascot was dragged to another player: every player needs one
+                error = (error + " " if error else "") + "Drag a mascot onto this player."
+            box.set_error(error)
             if error:
                 out.append(f"Player {box.seat + 1}: {error}")
         if self.file_radio.isChecked() and (self._file_lexicon is None
@@ -462,4 +491,7 @@ class SetupDialog(QDialog):
         return self._config
 
     def sizeHint(self) -> QSize:
-        return QSize(760, 640)
+        """Room for the whole form (it scrolls where the screen has less)."""
+        body = self.scroll.widget()
+        want = body.sizeHint() if body is not None else QSize(720, 560)
+        return QSize(max(760, want.width() + 40), max(640, want.height() + 120))

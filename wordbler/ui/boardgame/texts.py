@@ -12,6 +12,12 @@ from wordbler.boardgame.model import EndReason, Outcome, ScoreBreakdown, TurnKin
 from wordbler.boardgame.placement import IllegalMove, Reason
 
 
+def move_notation(position: str, word: str) -> str:
+    """A play in the one notation the whole UI uses, GCG's: the square of the word's first
+    letter, then the word: ``8H CAT`` (row 8 then column H: across), ``H8 CAT`` (down)."""
+    return f"{position} {word}"
+
+
 def _squares(e: IllegalMove) -> str:
     return ", ".join(c.label for c in e.squares)
 
@@ -112,7 +118,7 @@ def describe_record(record: TurnRecord, names: Sequence[str]) -> str:
         bonus = f", including a {record.breakdown.bingo_bonus}-point bonus" if record.breakdown.bingo_bonus else ""
         drawn = f" and drew {plural(len(record.drawn), 'tile')}" if record.drawn else " and drew no tiles"
         return (
-            f"{who} played {main}{extra} at {record.breakdown.main_word.gcg_position} "
+            f"{who} played {move_notation(record.breakdown.main_word.gcg_position, main)}{extra} "
             f"for {plural(record.score, 'point')}{bonus}{drawn}."
         )
     if k is TurnKind.FAILED_PLAY:

@@ -79,3 +79,40 @@ class Theme:
 
 
 DEFAULT_THEME = Theme()
+
+
+def fit_to_screen(window, width: int | None = None, height: int | None = None) -> None:
+    """Size and place the top-level ``window`` so that all of it, frame included, lies in
+    the available area of its screen, at any scale factor: ``width`` x ``height`` (default:
+    its present size) or less, and a minimum size no larger than the screen either.
+
+    Before the window is first shown its frame is not known yet (taken as none); windows
+    call this again once shown, when the frame is known."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:  # pragma: no cover - no screen at all
+        return
+    free = screen.availableGeometry()
+    frame, inner = window.frameGeometry(), window.geometry()
+    fw = max(0, frame.width() - inner.width())
+    fh = max(0, frame.height() - inner.height())
+    room_w, room_h = max(100, free.width() - fw), max(100, free.height() - fh)
+    min_w, min_h = window.minimumWidth(), window.minimumHeight()
+    if min_w > room_w or min_h > room_h:
+        window.setMinimumSize(min(min_w, room_w), min(min_h, room_h))
+    w = min(width or window.width(), room_w)
+    h = min(height or window.height(), room_h)
+    if (w, h) != (window.width(), window.height()):
+        window.resize(w, h)
+    # keep the frame inside: move() places a window's frame
+    x = max(free.left(), min(frame.x(), free.left() + free.width() - (w + fw)))
+    y = max(free.top(), min(frame.y(), free.top() + free.height() - (h + fh)))
+    if (x, y) != (frame.x(), frame.y()):
+        window.move(x, y)
+
+
+def fits_screen(window) -> bool:
+    """Does the whole of ``window`` (its frame) lie in its screen's available area?"""
+    screen = window.screen()
+    return screen is not None and screen.availableGeometry().contains(window.frameGeometry())
