@@ -17,8 +17,9 @@ The search
        letter becomes a common one, with too many the other way round -- solve again and
        keep the change if the count moved towards the band.  After ``STALL`` changes in a
        row that did not help, start again from step 1.
-    5. Stop at the first board in the band; when the budget runs out, the board nearest
-       the band is dealt with ``in_band`` False.
+    5. Stop at the first board in the preferred part of the band (:func:`preferred_part`),
+       or at the first in the band once ``PREFER_SOLVES`` solves are spent; when the
+       budget runs out, the board nearest the band is dealt with ``in_band`` False.
 
 Bands (words of at least the default minimum length, bundled lists) are anchored per
 number of cells in ``BANDS`` and interpolated (geometrically) between anchors; a
@@ -61,6 +62,7 @@ TARGET_LENGTHS = ((36, 9, 12), (30, 8, 12), (25, 8, 11), (20, 7, 10), (16, 7, 9)
 #: solves of the whole board allowed per deal, by board cells (fewest cells, solves)
 BUDGETS = ((30, 45), (20, 60), (0, 80))
 STALL = 8               # changes in a row that did not help before starting again
+PREFER_SOLVES = 6       # solves a deal may spend moving a board from the band's edge inward
 PATH_TRIES = 30         # random paths tried for one target word
 TARGET_TRIES = 40       # words drawn before giving up on a target
 
@@ -111,6 +113,14 @@ def band_for(spec: BoardSpec, scale: float = 1.0) -> Band:
     lo_n = max(1, round(lo * factor))
     hi_n = max(round(hi * factor), 4 * lo_n, lo_n + 5)
     return Band(lo_n, hi_n)
+
+
+def preferred_part(band: Band) -> Band:
+    """The part of a band a deal aims for first: from twice the band's low end to four
+    fifths of its high end (4x4 English: 80-320 words), so a board is seldom dealt at the
+    band's thin edge.  A board in the band but outside this part is still in the band."""
+    lo = min(band.hi, 2 * band.lo)
+    return Band(lo, max(lo, (band.hi * 4) // 5))
 
 
 def target_lengths(spec: BoardSpec, words: SnakeWords) -> tuple[int, int] | None:
@@ -256,6 +266,7 @@ class _Search:
         self.rng = seeded_random(spec, seed)
         self.letters: LetterSet = letter_set(spec.lang)
         self.band = band or band_for(spec, words.band_scale)
+        self.preferred = preferred_part(self.band)
         self.lengths = target_lengths(spec, words)
         self.budget = budget
         self.cancel = cancel
@@ -329,36 +340,42 @@ class _Search:
         return self.rng.choices(tiles, weights)[0]
 
     # ---- scoring ------------------------------------------------------------------------
-    def evaluate(self, grid: list[list[str]], target: str, path: Path) -> tuple[float, list]:
+    def evaluate(self, grid: list[list[str]], target: str, path: Path
+                 ) -> tuple[tuple[float, float], list]:
+        """Solve the grid; its score is (distance to the band, distance to the preferred
+        part of the band), smaller is better, (0, 0) is the aim."""
         if self.cancel is not None and self.cancel():
             raise GenerationCancelled()
         sol = self.words.solve(grid, self.spec.min_word)
         self.solves += 1
         if self.progress is not None:
             self.progress(self.solves, self.budget)
-        dist = self.band.distance(len(sol))
-        if self.best is None or dist < self.best[0]:
-            self.best = (dist, [row[:] for row in grid], target, path, sol)
-        return dist, sol
+        n = len(sol)
+        score = (self.band.distance(n), self.preferred.distance(n))
+        if self.best is None or score < self.best[0]:
+            self.best = (score, [row[:] for row in grid], target, path, sol)
+        return score, sol
+
+    def done(self, score: tuple[float, float]) -> bool:
+        """In the preferred part of the band, or in the band once the few extra solves
+        spent looking for the preferred part are used up."""
+        return score == (0.0, 0.0) or (score[0] == 0.0 and self.solves >= PREFER_SOLVES)
 
     # ---- the search ---------------------------------------------------------------------
     def run(self) -> Deal:
         rng = self.rng
         letters = self.letters
         spec = self.spec
-        while self.solves < self.budget:
+        score = (math.inf, math.inf)
+        while self.solves < self.budget and not self.done(score):
             target, path, fixed = self.place_target()
             grid = self.fill(fixed)
-            dist, sol = self.evaluate(grid, target, path)
-            if dist == 0.0:
-                break
+            score, sol = self.evaluate(grid, target, path)
             free = [(r, c) for r in range(spec.rows) for c in range(spec.cols)
                     if (r, c) not in fixed]
-            if not free:
-                continue
             stall = 0
-            while self.solves < self.budget and stall < STALL:
-                too_few = len(sol) < self.band.lo
+            while free and self.solves < self.budget and stall < STALL and not self.done(score):
+                too_few = len(sol) < (self.band.lo if score[0] else self.preferred.lo)
                 # replace a rare tile when words are wanted, a common one otherwise
                 cell_w = [(1.0 / letters.share(grid[r][c])) if too_few else letters.share(grid[r][c])
                           for r, c in free]
@@ -374,24 +391,20 @@ class _Search:
                     stall += 1
                     continue
                 grid[r][c] = new
-                new_dist, new_sol = self.evaluate(grid, target, path)
-                if new_dist < dist:
-                    dist, sol = new_dist, new_sol
+                new_score, new_sol = self.evaluate(grid, target, path)
+                if new_score < score:
+                    score, sol = new_score, new_sol
                     stall = 0
-                    if dist == 0.0:
-                        break
                 else:
                     grid[r][c] = old
                     stall += 1
-            if dist == 0.0:
-                break
         assert self.best is not None
-        dist, grid, target, path, sol = self.best
+        best_score, grid, target, path, sol = self.best
         board = Board.from_rows(grid)
         words = tuple((w, tuple(p)) for w, p in sol)
         common = frozenset(w for w, _ in words if w in self.words.common)
         return Deal(spec, self.seed, board, target, path, words, common, self.band,
-                    dist == 0.0, self.solves)
+                    best_score[0] == 0.0, self.solves)
 
 
 def generate(spec: BoardSpec, words: SnakeWords, seed: int, *,

@@ -105,7 +105,7 @@ class BoardView(QWidget):
         b = self.board
         cols, rows = (b.cols, b.rows) if b else (4, 4)
         w, h = self.width(), self.height()
-        pitch = min(w / (cols + 0.5), h / (rows + 0.5))
+        pitch = min(w / (cols + 0.6), h / (rows + 0.6))   # room for the frame and its edge
         margin = pitch * 0.25
         left = (w - pitch * cols) / 2
         top = (h - pitch * rows) / 2

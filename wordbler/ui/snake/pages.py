@@ -190,6 +190,7 @@ class SetupPage(QWidget):
         self.busy_row.setLayout(busy)
         self.busy_row.hide()
 
+        self.inner = inner
         col = QVBoxLayout(inner)
         col.addWidget(self.title)
         col.addWidget(self.intro)
@@ -220,6 +221,17 @@ class SetupPage(QWidget):
         self.rows.valueChanged.connect(self._size_changed)
         self._players_changed(self.players.value())
         self._size_changed()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        s = _scale_for(self.height())
+        _px(self.inner, 14 * s)
+        _px(self.title, 34 * s, True)
+        for b in (self.new_button, self.daily_button, self.code_button, self.scores_button,
+                  self.resume_button):
+            _px(b, 16 * s, b in (self.new_button, self.resume_button))
+            b.setMinimumHeight(int(38 * s))
+        self.inner.setMaximumWidth(int(860 * s))
 
     def _players_changed(self, n: int) -> None:
         for i, e in enumerate(self.names):
@@ -544,6 +556,11 @@ class ResultsPage(QWidget):
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("snake-results-tabs")
+        self.legend = QLabel("Who found: ✓ found it · ✗ scores nothing (found by more than one player)")
+        self.legend.setObjectName("snake-results-legend")
+        self.legend.setWordWrap(True)
+        self.legend.setStyleSheet(f"color: {theme.muted};")
+        self.legend.hide()
 
         self.new_button = QPushButton("New board")
         self.new_button.setObjectName("snake-results-new")
@@ -569,6 +586,7 @@ class ResultsPage(QWidget):
         right.addWidget(self.highscore_label)
         right.addWidget(self.scores)
         right.addWidget(self.tabs, 1)
+        right.addWidget(self.legend)
         right.addLayout(buttons)
         row = QHBoxLayout(self)
         row.addLayout(left, 4)
@@ -580,6 +598,9 @@ class ResultsPage(QWidget):
         _px(self.title, 26 * s, True)
         for w in (self.summary, self.highscore_label, self.caption):
             _px(w, 15 * s)
+        _px(self.legend, 13 * s)
+        for b in (self.new_button, self.setup_button, self.copy_button, self.scores_button):
+            _px(b, 14 * s, b is self.new_button)
         _px(self.tabs, 14 * s)
         _px(self.scores, 14 * s)
         self._fit_scores()
@@ -650,6 +671,7 @@ class ResultsPage(QWidget):
         self._fit_scores()
 
         self.tabs.clear()
+        self.legend.setVisible(len(players) > 1 and results.cancel_rule)
         for p in players:
             lst = self._word_list(f"snake-found-{p.index}")
             for w in p.words:
