@@ -203,3 +203,11 @@ def test_lexicon_with_skipped_lines_is_fine(tmp_path):
     p.write_text("cat\ndon't\n42\nact\n", encoding="utf-8")
     r = cli("anagram", "tca", "--lexicon", str(p), "--json")
     assert r.returncode == 0 and json.loads(r.stdout) == {"words": ["ACT", "CAT"]}
+
+
+def test_grid_json_text_is_what_json_dumps_writes(capsys, ru_list):
+    for argv in (["grid", "ЁЖ/ЕЛ", "--min", "2", "--lang", "ru", "--lexicon", ru_list, "--json"],
+                 ["grid", "ab/cd", "--json"]):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0
+        assert out == json.dumps(json.loads(out), ensure_ascii=False) + "\n"

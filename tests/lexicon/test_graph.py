@@ -118,3 +118,24 @@ def test_wordlist_graph_small_in_memory_large_cached(tmp_path, monkeypatch):
     wl3 = WordList.from_words(["ель", "ёж"], "ru")
     assert list(wl3.graph(tmp_path).words()) == ["ЕЛЬ", "ЁЖ"]  # read back
     assert len(list(tmp_path.glob("lexgraph-*.bin"))) == 1
+
+
+def test_file_list_finds_its_cached_graph_by_the_files_bytes(tmp_path, monkeypatch):
+    from wordbler.lexicon import load_wordlist
+    from wordbler.lexicon import wordlist as wordlist_mod
+
+    monkeypatch.setattr(wordlist_mod, "CACHE_MIN_WORDS", 1)
+    p = tmp_path / "list.txt"
+    p.write_text("жук\nёж\nель\n", encoding="utf-8")
+    cache = tmp_path / "cache"
+    first = load_wordlist(p, "ru").graph(cache)
+    again = load_wordlist(p, "ru")
+    g = again.graph(cache)
+    assert list(g.words()) == list(first.words()) == ["ЕЛЬ", "ЁЖ", "ЖУК"]
+    assert again._words is None  # the words were never sorted: the graph came from the cache
+    assert again.words == ("ЕЛЬ", "ЁЖ", "ЖУК") and "ЁЖ" in again and len(again) == 3
+    # another file with the same words is another key, but the same graph
+    q = tmp_path / "other.txt"
+    q.write_text("ЁЖ\r\nЕЛЬ\r\nЖУК\r\n", encoding="utf-8")
+    assert list(load_wordlist(q, "ru").graph(cache).words()) == ["ЕЛЬ", "ЁЖ", "ЖУК"]
+    assert len(list(cache.glob("lexgraph-*.bin"))) == 2

@@ -39,7 +39,9 @@ def _utf8(stream):
 
 
 def _dumps(doc) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(", ", ": "))
+    if isinstance(doc, _Raw):
+        return str(doc)
+    return json.dumps(doc, ensure_ascii=False)
 
 
 def _load(args):
@@ -90,7 +92,7 @@ def _run(cmd: str, args, query: str, answer: Callable) -> int:
                 doc, human = answer_for(query)
             except ValueError as e:
                 raise _Bad(str(e)) from None
-            out.write(_dumps(doc) + "\n" if args.json else human)
+            out.write(_dumps(doc) + "\n" if args.json else human())
             out.flush()
             return 0
         for line in _stdin_lines():
@@ -148,7 +150,7 @@ def _anagram(args, wl):
 
     def answer(text: str):
         words = queries.anagrams(wl, text, sub=args.sub, min_len=args.min, length=args.length)
-        return {"words": words}, _human_words(words)
+        return {"words": words}, lambda: _human_words(words)
 
     return answer
 
@@ -160,7 +162,7 @@ def _pattern(args, wl):
 
     def answer(text: str):
         words = queries.pattern(wl, text, letters)
-        return {"words": words}, _human_words(words)
+        return {"words": words}, lambda: _human_words(words)
 
     return answer
 
@@ -170,19 +172,44 @@ def _grid(args, wl):
 
     _check_min(args.min, "--min")
     alphabet = wl.alphabet
+    # Words are letters of the alphabet, none of which JSON escapes: the grid's JSON (the
+    # bulk of a batch run's output) is put together directly, the same text json.dumps
+    # writes.  (The fallback covers an alphabet that ever needs escaping.)
+    plain = all(json.dumps(c, ensure_ascii=False) == f'"{c}"' for c in alphabet.letters)
+    cell_text: dict[tuple[int, int], str] = {}
 
     def answer(text: str):
         cells = queries.parse_grid(text, alphabet)
         found = queries.grid_words(wl, cells, min_len=args.min)
-        doc = {"words": [{"word": w, "path": [list(rc) for rc in path]} for w, path in found]}
-        if not found:
-            return doc, "no words\n"
-        width = max(len(w) for w, _ in found)
-        lines = [f"{w:<{width}}  " + " ".join(f"{r},{c}" for r, c in path) for w, path in found]
-        lines.append(f"{len(found)} word{'s' if len(found) != 1 else ''}")
-        return doc, "\n".join(lines) + "\n"
+        if plain:
+            parts = []
+            for w, path in found:
+                shown = []
+                for rc in path:
+                    t = cell_text.get(rc)
+                    if t is None:
+                        t = cell_text[rc] = "[%d, %d]" % rc
+                    shown.append(t)
+                parts.append('{"word": "' + w + '", "path": [' + ", ".join(shown) + "]}")
+            doc = _Raw('{"words": [' + ", ".join(parts) + "]}")
+        else:  # pragma: no cover - no such alphabet yet
+            doc = {"words": [{"word": w, "path": path} for w, path in found]}
+        return doc, lambda: _human_grid(found)
 
     return answer
+
+
+class _Raw(str):
+    """A JSON document already written out."""
+
+
+def _human_grid(found) -> str:
+    if not found:
+        return "no words\n"
+    width = max(len(w) for w, _ in found)
+    lines = [f"{w:<{width}}  " + " ".join(f"{r},{c}" for r, c in path) for w, path in found]
+    lines.append(f"{len(found)} word{'s' if len(found) != 1 else ''}")
+    return "\n".join(lines) + "\n"
 
 
 def _cmd_anagram(args) -> int:

@@ -214,8 +214,7 @@ def grid_words(wl: WordList, cells: Sequence[Sequence[str]], *, min_len: int = 3
     if min_len < 1:
         raise QueryError(f"the minimum length must be at least 1, not {min_len}")
     found = search.grid_search(wl.graph(), grid, min_len)
-    keys = alphabet.collation_key
-    return sorted(found.items(), key=lambda kv: (-len(kv[0]), keys(kv[0])))
+    return [(w, found[w]) for w in alphabet.sorted_listing(found)]
 
 
 __all__ = [

@@ -132,23 +132,27 @@ def grid_search(graph: LexGraph, cells: Sequence[Sequence[str]], min_len: int = 
         raise ValueError(f"grid letter {e.args[0]!r} is not in the word graph's alphabet") from None
     lens = [len(cell) for cell in flat]
     multi = any(rest)
-    # per cell: its neighbours with their letter bits, and the mask of those letters
+    # per cell: its neighbours with their (first) letter bits, and the mask of those
+    # letters (the search descends only where a neighbour can continue the word)
     nb = []
     near = []
     for i in range(n):
-        pairs = tuple((j, first[j]) for j in nbs[i])
+        pairs = tuple([(j, first[j]) for j in nbs[i]])
         nb.append(pairs)
         m = 0
         for _, b in pairs:
             m |= b
         near.append(m)
-    found: dict[str, tuple[int, ...]] = {}
+    found: dict[str, GridPath] = {}
     used = [False] * n
-    path = [0] * (n + 1)
+    path: list = [None] * (n + 1)  # coordinates of the path's cells
+    text = [""] * (n + 1)  # the path's cells' letters
     join = "".join
 
-    def extend(node: int, i: int, depth: int, length: int) -> None:
-        # node: reached by the path path[:depth] (ending at cell i); try each neighbour
+    # Two copies of one search: cells of one letter each (a word's length is its path's),
+    # and any cells (a cell's further letters are followed in the graph too).
+    def extend(node: int, i: int, depth: int) -> None:
+        # node: reached by the path's first ``depth`` cells, ending at cell i
         m = FM[node]
         base = FS[node]
         d1 = depth + 1
@@ -156,25 +160,45 @@ def grid_search(graph: LexGraph, cells: Sequence[Sequence[str]], min_len: int = 
             if not m & b or used[j]:
                 continue
             child = FE[base + (m & (b - 1)).bit_count()]
-            if multi:
-                for bb in rest[j]:
-                    cm = FM[child]
-                    if not cm & bb:
-                        child = 0
-                        break
-                    child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
-                if not child:
-                    continue
-            path[depth] = j
+            path[depth] = coords[j]
+            text[depth] = flat[j]
             cm = FM[child]
-            ln = length + lens[j]
-            if cm & FINAL and ln >= min_len:
-                w = join([flat[p] for p in path[:d1]])
+            if cm & FINAL and d1 >= min_len:
+                w = join(text[:d1])
                 if w not in found:
                     found[w] = tuple(path[:d1])
             if cm & near[j]:
                 used[j] = True
-                extend(child, j, d1, ln)
+                extend(child, j, d1)
+                used[j] = False
+
+    def extend_multi(node: int, i: int, depth: int, length: int) -> None:
+        m = FM[node]
+        base = FS[node]
+        d1 = depth + 1
+        for j, b in nb[i]:
+            if not m & b or used[j]:
+                continue
+            child = FE[base + (m & (b - 1)).bit_count()]
+            for bb in rest[j]:
+                cm = FM[child]
+                if not cm & bb:
+                    child = 0
+                    break
+                child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
+            if not child:
+                continue
+            path[depth] = coords[j]
+            text[depth] = flat[j]
+            cm = FM[child]
+            ln = length + lens[j]
+            if cm & FINAL and ln >= min_len:
+                w = join(text[:d1])
+                if w not in found:
+                    found[w] = tuple(path[:d1])
+            if cm & near[j]:
+                used[j] = True
+                extend_multi(child, j, d1, ln)
                 used[j] = False
 
     root = graph.froot
@@ -193,15 +217,19 @@ def grid_search(graph: LexGraph, cells: Sequence[Sequence[str]], min_len: int = 
             child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
         if not child:
             continue
-        path[0] = i
+        path[0] = coords[i]
+        text[0] = flat[i]
         cm = FM[child]
         if cm & FINAL and lens[i] >= min_len and flat[i] not in found:
-            found[flat[i]] = (i,)
+            found[flat[i]] = (coords[i],)
         if cm & near[i]:
             used[i] = True
-            extend(child, i, 1, lens[i])
+            if multi:
+                extend_multi(child, i, 1, lens[i])
+            else:
+                extend(child, i, 1)
             used[i] = False
-    return {w: tuple([coords[p] for p in p_]) for w, p_ in found.items()}
+    return found
 
 
 # ---- anagrams -----------------------------------------------------------------------

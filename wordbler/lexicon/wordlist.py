@@ -33,6 +33,8 @@ MAX_FILE_BYTES = 50 * 1024 * 1024
 #: Lists with at least this many words keep their word graph in the user's cache folder;
 #: smaller ones build it in memory (milliseconds) when first needed.
 CACHE_MIN_WORDS = 20_000
+#: Part of the cache key of a list read from a file: change it when the reading rules change.
+PARSE_VERSION = 1
 
 #: Where each language's bundled list lives inside ``dictionaries/`` (first match wins).
 BUNDLED_FILES: dict[str, tuple[str, ...]] = {
@@ -62,28 +64,40 @@ class WordList:
     however the words were loaded.
     """
 
-    __slots__ = ("alphabet", "words", "name", "skipped", "_set", "_hash", "_graph", "_by_len")
+    __slots__ = ("alphabet", "name", "skipped", "_words", "_pending", "_set", "_hash",
+                 "_graph", "_by_len", "_source_key")
 
     def __init__(self, words: Iterable[str], alphabet: Alphabet, *, name: str = "",
-                 skipped: int = 0, _checked: bool = False):
-        # Private: use load_wordlist / bundled_wordlist / from_words.
+                 skipped: int = 0, _checked: bool = False, _source_key: str | None = None):
+        # Private: use load_wordlist / bundled_wordlist / from_words.  The words are sorted
+        # when first needed (a grid search on a cached graph never needs them).
         if not _checked:
             words = [w for w in words if alphabet.is_word(w)]
-        # dict.fromkeys keeps the given order (often sorted runs, which timsort merges fast)
-        unique = list(dict.fromkeys(words))
-        swaps = alphabet._collate_swaps
-        if swaps == ():
-            unique.sort()
-        else:
-            unique.sort(key=alphabet.collation_key)
         self.alphabet = alphabet
-        self.words: tuple[str, ...] = tuple(unique)
+        self._pending: list[str] | None = list(words)
+        self._words: tuple[str, ...] | None = None
         self.name = name
         self.skipped = skipped
         self._set: frozenset[str] | None = None
         self._hash: str | None = None
         self._graph = None
         self._by_len: dict[int, tuple[str, ...]] | None = None
+        self._source_key = _source_key
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every word once, sorted in the alphabet's order."""
+        ws = self._words
+        if ws is None:
+            # dict.fromkeys keeps the given order (often sorted runs, which timsort merges fast)
+            unique = list(dict.fromkeys(self._pending or ()))
+            if self.alphabet._collate_swaps == ():
+                unique.sort()
+            else:
+                unique.sort(key=self.alphabet.collation_key)
+            ws = self._words = tuple(unique)
+            self._pending = None
+        return ws
 
     # ---- construction ---------------------------------------------------------------
     @classmethod
@@ -106,9 +120,9 @@ class WordList:
     def __contains__(self, word: object) -> bool:
         st = self._set
         if st is None:
-            st = self._set = frozenset(self.words)
+            pending = self._pending
+            st = self._set = frozenset(pending if pending is not None else self.words)
         return word in st
-
     def __len__(self) -> int:
         return len(self.words)
 
@@ -149,10 +163,15 @@ class WordList:
             from .graph import LexGraph, load_or_build
 
             opts = dict(letters=self.alphabet.letters, min_len=1, max_len=None, reverse=False)
-            if len(self.words) >= CACHE_MIN_WORDS:
-                g = load_or_build(self.words, self.content_hash, cache_dir, progress, **opts)
+            pending = self._pending
+            words = pending if pending is not None else self.words  # the build sorts them
+            if len(words) >= CACHE_MIN_WORDS:
+                # a list read from a file is known by the file's bytes (no need to sort the
+                # words to find the cached graph); others by their content hash
+                key = self._source_key or self.content_hash
+                g = load_or_build(words, key, cache_dir, progress, **opts)
             else:
-                g = LexGraph.build(self.words, progress, **opts)
+                g = LexGraph.build(words, progress, **opts)
             self._graph = g
         return g
 
@@ -253,6 +272,9 @@ def load_wordlist(path: "str | os.PathLike[str]", lang: "str | Alphabet" = "en",
         raise WordListError(f"{shown}: the file is empty", path=shown)
     text = decode_bytes(data, shown)
     words, skipped = parse_text(text, alphabet)
+    source_key = hashlib.sha256(
+        f"wordlist-file v{PARSE_VERSION} {alphabet.code}\0".encode() + data
+    ).hexdigest()
     if not words:
         raise WordListError(
             f"{shown}: no word of the {alphabet.name} alphabet in it"
@@ -260,7 +282,7 @@ def load_wordlist(path: "str | os.PathLike[str]", lang: "str | Alphabet" = "en",
             path=shown,
         )
     return WordList(words, alphabet, name=name or Path(shown).name, skipped=skipped,
-                    _checked=True)
+                    _checked=True, _source_key=source_key)
 
 
 def bundled_path(lang: str) -> Path:
