@@ -76,7 +76,7 @@ class GCGError(ValueError):
     def _text(self) -> str:
         where = []
         if self.path:
-            where.append(str(self.path))
+            where.append(shown(str(self.path), 4096))  # one line, whatever the file's name
         if self.line is not None:
             where.append(f"line {self.line}")
         return f"{', '.join(where)}: {self.message}" if where else self.message
@@ -210,6 +210,8 @@ _EVENT = re.compile(r">([^ \t]+?):(?=[ \t]|$)(.*)$")
 _PRAGMA = re.compile(r"#([^ \t]*)(?:[ \t]+(.*))?$")
 _POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})", re.ASCII)
 _NUMBER = re.compile(r"[+-]?\d{1,%d}" % _MAX_DIGITS, re.ASCII)  # ASCII digits, never 4,300
+_RACK_ANY = re.compile(r"[A-Za-z?]+")
+_TILES = re.compile(r"[A-Z?]+")
 _BOM = b"\xef\xbb\xbf"
 _ENCODINGS = {
     "utf-8": "utf-8",
@@ -515,9 +517,9 @@ class _Parser:
             raise err("truncated event: nothing after the nickname", number)
         i = 0
         rack = ""
-        if re.fullmatch(r"[A-Za-z?]+", toks[0]):
+        if _RACK_ANY.fullmatch(toks[0]):
             rack = toks[0]
-            if not re.fullmatch(r"[A-Z?]+", rack):
+            if not _TILES.fullmatch(rack):
                 raise err(f'bad rack "{shown(rack)}" (uppercase letters and ? only)', number)
             if len(rack) > BOARD_SIZE:
                 raise err(f'bad rack "{shown(rack)}" ({len(rack)} tiles)', number)
@@ -539,7 +541,7 @@ class _Parser:
                 out["count"] = int(body)
                 if not 1 <= out["count"] <= BOARD_SIZE:
                     raise err(f'bad exchange "{shown(move)}"', number)
-            elif re.fullmatch(r"[A-Z?]+", body) and len(body) <= BOARD_SIZE:
+            elif _TILES.fullmatch(body) and len(body) <= BOARD_SIZE:
                 out["tiles"] = body
                 out["count"] = len(body)
             else:
