@@ -275,3 +275,24 @@ def test_new_board_during_a_round_keeps_it_resumable(make_driver, en_list):
     assert d.window.setup.resume_box.isVisible()
     d.click(d.window.setup.resume_button)
     assert d.window.pages.currentWidget() is d.window.round and d.found() == [word]
+
+
+@pytest.mark.parametrize("own, tag, code, warn", [
+    (False, None, "EN-4X4-1Z", None),
+    (False, None, "EN-4X4-1Z-A1F0", "own word list"),
+    (True, "A1F0", "EN-4X4-1Z-A1F0", None),
+    (True, "A1F0", "EN-4X4-1Z-BEEF", "another word list"),
+    (True, "A1F0", "EN-4X4-1Z", "bundled list"),
+    (True, None, "EN-4X4-1Z-A1F0", "only with that list"),
+])
+def test_the_code_dialog_warns_when_the_lists_differ(qtbot, own, tag, code, warn):
+    from wordbler.ui.snake.dialogs import CodeDialog
+
+    dlg = CodeDialog(tag, own_list=own)
+    qtbot.addWidget(dlg)
+    qtbot.keyClicks(dlg.edit, code)
+    assert dlg.ok.isEnabled() and "English, 4×4 board." in dlg.message.text()
+    if warn:
+        assert warn in dlg.message.text()
+    else:
+        assert dlg.message.text() == "English, 4×4 board."

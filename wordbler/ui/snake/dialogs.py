@@ -16,11 +16,15 @@ from .texts import HELP_HTML, LANG_NAMES
 class CodeDialog(QDialog):
     """Type a board code; a bad one is explained under the box and OK stays off."""
 
-    def __init__(self, list_tag: str | None, parent: QWidget | None = None) -> None:
+    def __init__(self, list_tag: str | None, parent: QWidget | None = None, *,
+                 own_list: bool = False) -> None:
+        """``list_tag``: the tag of the player's own list when it is known; ``own_list``:
+        whether the setup names an own list at all (its tag may not be known yet)."""
         super().__init__(parent)
         self.setWindowTitle("Board code")
         self.setObjectName("snake-code-dialog")
         self.list_tag = list_tag
+        self.own_list = own_list or list_tag is not None
         self.code: ShareCode | None = None
         self.edit = QLineEdit()
         self.edit.setObjectName("snake-code-edit")
@@ -58,15 +62,20 @@ class CodeDialog(QDialog):
             return
         self.code = code
         note = (f"{LANG_NAMES[code.lang]}, {code.cols}×{code.rows} board.")
-        if code.list_tag != self.list_tag:
-            if code.list_tag and not self.list_tag:
-                note += (" This code was made with someone's own word list: with the bundled "
-                         "list the board will differ.")
-            elif self.list_tag and not code.list_tag:
-                note += (" This code was made with the bundled list: with your own list the "
-                         "board will differ.")
-            else:
-                note += " This code was made with another word list: the board will differ."
+        warning = None
+        if code.list_tag and not self.own_list:
+            warning = ("This code was made with someone's own word list: with the bundled "
+                       "list the board will differ.")
+        elif self.own_list and not code.list_tag:
+            warning = ("This code was made with the bundled list: with your own list the "
+                       "board will differ.")
+        elif code.list_tag and self.list_tag is None:
+            warning = (f"This code was made with an own word list ({code.list_tag}): the board "
+                       "is the same only with that list.")
+        elif code.list_tag and code.list_tag != self.list_tag:
+            warning = "This code was made with another word list: the board will differ."
+        if warning:
+            note += " " + warning
             self.message.setStyleSheet("color: #b9770e;")
         else:
             self.message.setStyleSheet("")

@@ -18,8 +18,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget, QWidget
 
 from wordbler.snake import (BoardSpec, GenerationCancelled, Phase, Preview, ShareCode,
-                            SnakeGame, SnakeWords, SpecError, daily_seed, format_seconds,
-                            generate, random_seed)
+                            SnakeGame, SnakeWords, SpecError, Verdict, daily_seed,
+                            format_seconds, generate, random_seed)
 from wordbler.snake.codes import list_tag
 from wordbler.snake.storage import (AUTOSAVE_NAME, HIGHSCORES_NAME, HighScores, StorageError,
                                     load_round_file, read_list_ref, restore_round, set_aside,
@@ -271,10 +271,8 @@ class SnakeWindow(QMainWindow):
         path = self._list_path()
         lang = self.setup.lang.currentData()
         cached = self.words_cache.get((lang, path))
-        tag = None
-        if path:
-            tag = list_tag(cached.content_hash) if cached else "????"
-        dlg = CodeDialog(tag, self)
+        tag = list_tag(cached.content_hash) if (path and cached) else None
+        dlg = CodeDialog(tag, self, own_list=bool(path))
         dlg.accepted.connect(lambda: dlg.code and self.new_board(code=dlg.code))
         self._dialog = dlg
         dlg.open()
@@ -556,8 +554,8 @@ class SnakeWindow(QMainWindow):
         r.feedback_label.setText(verdict_text(sub, ses.game.deal.min_len))
         if sub.path:
             colour = (self.theme.line_style(Preview.NEW_WORD).colour if sub.accepted else
-                      self.theme.line_style(Preview.PLAYED).colour if sub.verdict.value == "already played"
-                      else self.theme.bad)
+                      self.theme.line_style(Preview.PLAYED).colour
+                      if sub.verdict is Verdict.ALREADY_PLAYED else self.theme.bad)
             r.board_view.flash(sub.path, colour)
         if sub.accepted:
             self._refresh_words()
