@@ -27,6 +27,7 @@ How it works
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass, field
@@ -97,6 +98,7 @@ class _Board:
     """The mutable grid during one generation (flat list, None = free, HOLE = no cell)."""
 
     def __init__(self, mask: Mask, words: list[_Word], offensive: Iterable[str]):
+        self.mask = mask
         self.R, self.C = mask.rows, mask.cols
         R, C = self.R, self.C
         self.grid: list[str | None] = [None if mask.cells[r][c] else HOLE for r in range(R) for c in range(C)]
@@ -135,17 +137,11 @@ class _Board:
         self.maxlen = max(self.lengths) if self.lengths else 1
 
     # ---- geometry -------------------------------------------------------------------
-    def starts(self, length: int, dirs: tuple[str, ...]) -> list[tuple[int, int, str]]:
+    def starts(self, length: int, dirs: tuple[str, ...]) -> list[tuple[int, int, str]] | tuple:
         key = (length, dirs)
         got = self._starts.get(key)
         if got is None:
-            got = []
-            C = self.C
-            for d in dirs:
-                dr, dc = DIRECTIONS[d]
-                step = dr * C + dc
-                run = self.runs[d]
-                got.extend((i, step, d) for i in range(len(run)) if run[i] >= length)
+            got = _starts_for(self.mask, length, dirs)
             self._starts[key] = got
         return got
 
@@ -343,6 +339,25 @@ class _Board:
                     r, c = seq[i]
                     return Placement(w.word, r, c, d)
         return None
+
+
+@functools.lru_cache(maxsize=512)
+def _starts_for(mask: Mask, length: int, dirs: tuple[str, ...]) -> tuple[tuple[int, int, str], ...]:
+    """Every (start cell, flat step, direction) where ``length`` cells in a line fit the
+    shape (a pure function of its arguments, so remembered between puzzles)."""
+    R, C = mask.rows, mask.cols
+    cells = mask.cells
+    out = []
+    for d in dirs:
+        dr, dc = DIRECTIONS[d]
+        step = dr * C + dc
+        er, ec = (length - 1) * dr, (length - 1) * dc
+        for r in range(max(0, -er), min(R, R - er)):
+            row = cells[r]
+            for c in range(max(0, -ec), min(C, C - ec)):
+                if row[c] and all(cells[r + i * dr][c + i * dc] for i in range(1, length)):
+                    out.append((r * C + c, step, d))
+    return tuple(out)
 
 
 def generate(
