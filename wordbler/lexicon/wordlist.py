@@ -39,7 +39,7 @@ PARSE_VERSION = 1
 #: Where each language's bundled list lives inside ``dictionaries/`` (first match wins).
 BUNDLED_FILES: dict[str, tuple[str, ...]] = {
     "en": ("en/wordbler-en.txt", "wordbler-en.txt"),
-    "ru": ("ru/wordbler-ru.txt", "wordbler-ru.txt"),
+    "ru": ("ru/words.txt", "ru/wordbler-ru.txt"),
 }
 
 
