@@ -37,6 +37,7 @@ class NewPuzzleDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None):
         super().__init__(parent)
         self.setWindowTitle("New word search")
+        self.setMinimumWidth(560)
         self.request: Request | None = None
         self._settings = settings
         form = QFormLayout()
