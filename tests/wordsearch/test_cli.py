@@ -97,3 +97,16 @@ def test_text_export(tmp_path, capsys):
     assert code == 0 and "Fun" in out
     text = t.read_text()
     assert text.startswith("Fun\n") and "Answer key" in text
+
+
+def test_solve_batch_from_stdin(tmp_path, capsys, monkeypatch):
+    import io
+
+    f = tmp_path / "w.txt"
+    f.write_text("cat\ndog\n")
+    monkeypatch.setattr("sys.stdin", io.StringIO("CATX/DOGX\nAB1/CDE\nXXXX/TACX\n"))
+    code, out, err = run(["wordsearch", "solve", "-", "--words", str(f), "--json"], capsys)
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(docs) == 3
+    assert docs[0]["unplaced"] == [] and "error" in docs[1]
+    assert docs[2] == {"placed": [{"word": "CAT", "row": 1, "col": 2, "dir": "W"}], "unplaced": ["DOG"]}

@@ -51,7 +51,8 @@ def register(sub) -> None:
 
     s = inner.add_parser("solve", help="find words in a grid",
                          description="Find the words of FILE in a grid written ROW/ROW/...")
-    s.add_argument("rows", metavar="ROWS", help="the grid, rows separated by /")
+    s.add_argument("rows", metavar="ROWS", help="the grid, rows separated by / ('-': one grid a line from "
+                                                "stdin, one JSON document a line out)")
     s.add_argument("--words", metavar="FILE", required=True, help="the words to find, one a line")
     s.add_argument("--lang", default="en")
     s.add_argument("--json", action="store_true")
@@ -150,8 +151,19 @@ def run_solve(args: argparse.Namespace) -> int:
 
     try:
         alphabet = get_alphabet(args.lang)
-        rows = parse_rows(args.rows, alphabet)
         entries = read_entries(args.words, alphabet)
+        if args.rows == "-":
+            words = [e.word for e in entries]
+            for line in sys.stdin:
+                line = line.strip()
+                try:
+                    placed, unplaced = solve(parse_rows(line, alphabet), words)
+                    doc = {"placed": [p.as_json() for p in placed], "unplaced": unplaced}
+                except WordSearchError as e:
+                    doc = {"error": str(e)}
+                print(json.dumps(doc, ensure_ascii=False), flush=False)
+            return 0
+        rows = parse_rows(args.rows, alphabet)
     except (WordSearchError, AlphabetError) as e:
         return _fail("solve", e)
     placed, unplaced = solve(rows, [e.word for e in entries])

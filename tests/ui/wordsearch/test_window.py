@@ -223,3 +223,18 @@ def test_text_export(qtbot, make_window, puzzle, tmp_path):
     out = tmp_path / "p.txt"
     assert w.export_text(str(out))
     assert "Answer key" in out.read_text("utf-8")
+
+
+def test_generation_can_be_cancelled(qtbot, make_window, puzzle):
+    from wordbler.ui.wordsearch.session import Request
+    from wordbler.wordsearch import Settings
+    from wordbler.wordsearch.words import Entry
+
+    w = make_window(puzzle)
+    words = tuple(Entry(f"W{i}", "".join("ABCDEFGHIJ"[int(d)] for d in f"{i:04d}") + "XYZ") for i in range(400))
+    request = Request(Settings(cols=50, rows=50, level="hard", budget=10 ** 7), words, 1)
+    with qtbot.waitSignal(w.session.generating, check_params_cb=lambda busy: busy is False, timeout=20000):
+        w.session.request_new(request)
+        assert not w.new_action.isEnabled()
+        w.session.cancel_generation()
+    assert w.session.puzzle is puzzle and w.new_action.isEnabled()

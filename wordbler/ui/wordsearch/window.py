@@ -355,18 +355,19 @@ class WordSearchWindow(QMainWindow):
 
     def _on_generating(self, busy: bool) -> None:
         self.new_action.setEnabled(not busy)
+        if self.progress is not None:
+            self.progress.close()
+            self.progress.deleteLater()
+            self.progress = None
         if busy:
-            if self.progress is None:
-                self.progress = QProgressDialog("Making the puzzle\u2026", "Cancel", 0, 0, self)
-                self.progress.setWindowTitle("Word Search")
-                self.progress.setMinimumDuration(400)
-                self.progress.setWindowModality(Qt.WindowModality.WindowModal)
-                self.progress.canceled.connect(self.session.cancel_generation)
-            self.progress.reset()
-            self.progress.setRange(0, 0)
-        elif self.progress is not None:
-            self.progress.reset()
-            self.progress.hide()
+            # shown only when the work takes longer than a moment
+            progress = QProgressDialog("Making the puzzle\u2026", "Cancel", 0, 0, self)
+            progress.setWindowTitle("Word Search")
+            progress.setWindowModality(Qt.WindowModality.WindowModal)
+            progress.setMinimumDuration(400)
+            progress.canceled.connect(self.session.cancel_generation)
+            progress.setValue(0)
+            self.progress = progress
 
     def _on_generation_failed(self, message: str) -> None:
         QMessageBox.warning(self, "Word Search", f"Could not make the puzzle:\n{message}")
