@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from wordbler.lexicon import bundled_wordlist, get_alphabet  # noqa: E402
-from wordbler.lexicon import queries  # noqa: E402
+from wordbler.lexicon import queries, search  # noqa: E402
 
 
 def load_line() -> str:
@@ -93,9 +93,17 @@ def main() -> int:
     ap.add_argument("--baseline", type=int, default=100, help="boards for the prefix-set search")
     ap.add_argument("--no-cli", action="store_true", help="skip the command-line batch runs")
     ap.add_argument("--profile", action="store_true", help="pyinstrument profile of one batch")
+    ap.add_argument("--pure", action="store_true",
+                    help="pure Python only, also for the command line (even if compiled)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"Grid solver, {args.boards} boards per size, lang {args.lang}; {load_line()}")
+    impls = ["pure Python"]
+    if search.native_available() and not args.pure:
+        impls.insert(0, "compiled")
+    print("grid search: " + (f"compiled (wordbler.lexicon._gridsearch), pure Python shown too"
+                             if len(impls) == 2 else "pure Python (the compiled search is "
+                             + ("switched off)" if args.pure else "not built)")))
 
     # cold: list + graph built in a fresh cache (what the first run on a machine pays)
     with tempfile.TemporaryDirectory() as cache:
@@ -113,44 +121,51 @@ def main() -> int:
     for size in sizes:
         bs = boards(wl.words, args.boards, size, seed=size)
         text = "\n".join(queries.format_grid(b) for b in bs) + "\n"
-        # in process, list load and graph read from the cache included
-        t0, c0 = time.perf_counter(), time.process_time()
-        wl2 = bundled_wordlist(args.lang)
-        wl2.graph()
-        t1, c1 = time.perf_counter(), time.process_time()
-        if args.profile:
-            from pyinstrument import Profiler
+        for impl in impls:
+            # in process, list load and graph read from the cache included
+            os.environ[search.PURE_PYTHON_ENV] = "1" if impl == "pure Python" else ""
+            t0, c0 = time.perf_counter(), time.process_time()
+            wl2 = bundled_wordlist(args.lang)
+            wl2.graph()
+            t1, c1 = time.perf_counter(), time.process_time()
+            if args.profile:
+                from pyinstrument import Profiler
 
-            prof = Profiler(interval=0.0005)
-            prof.start()
-        total_words = 0
-        for b in bs:
-            total_words += len(queries.grid_words(wl2, b))
-        t2, c2 = time.perf_counter(), time.process_time()
-        if args.profile:
-            prof.stop()
-            print(prof.output_text(unicode=False, color=False))
-        per = (t2 - t0) / len(bs) * 1000
-        print(f"\n{size}x{size}: {total_words / len(bs):.1f} words/board")
-        cper = (c2 - c0) / len(bs) * 1000
-        print(f"  in process : {per:7.3f} ms/board wall incl. load "
-              f"(load {1000 * (t1 - t0):.0f} ms, solving {(t2 - t1) / len(bs) * 1000:.3f} ms/board)")
-        print(f"               {cper:7.3f} ms/board CPU incl. load "
-              f"(load {1000 * (c1 - c0):.0f} ms, solving {(c2 - c1) / len(bs) * 1000:.3f} ms/board)")
+                prof = Profiler(interval=0.0005)
+                prof.start()
+            total_words = 0
+            for b in bs:
+                total_words += len(queries.grid_words(wl2, b))
+            t2, c2 = time.perf_counter(), time.process_time()
+            if args.profile:
+                prof.stop()
+                print(prof.output_text(unicode=False, color=False))
+            per = (t2 - t0) / len(bs) * 1000
+            cper = (c2 - c0) / len(bs) * 1000
+            if impl == impls[0]:
+                print(f"\n{size}x{size}: {total_words / len(bs):.1f} words/board")
+            print(f"  in process, {impl}: {per:7.3f} ms/board wall incl. load "
+                  f"(load {1000 * (t1 - t0):.0f} ms, solving "
+                  f"{(t2 - t1) / len(bs) * 1000:.3f} ms/board)")
+            print(f"  {'':<{len(impl) + 12}}{cper:7.3f} ms/board CPU incl. load "
+                  f"(load {1000 * (c1 - c0):.0f} ms, solving "
+                  f"{(c2 - c1) / len(bs) * 1000:.3f} ms/board)")
+        os.environ.pop(search.PURE_PYTHON_ENV, None)
 
         if not args.no_cli:
             t = time.perf_counter()
             before = os.times()
+            env = dict(os.environ, **({search.PURE_PYTHON_ENV: "1"} if args.pure else {}))
             r = subprocess.run(
                 [sys.executable, "-m", "wordbler.cli", "grid", "-", "--json", "--lang", args.lang],
-                input=text.encode(), capture_output=True, cwd=ROOT,
+                input=text.encode(), capture_output=True, cwd=ROOT, env=env,
             )
             dt = time.perf_counter() - t
             after = os.times()
             cpu = (after.children_user - before.children_user
                    + after.children_system - before.children_system)
             lines = r.stdout.count(b"\n")
-            print(f"  CLI batch  : {dt / len(bs) * 1000:7.3f} ms/board wall, "
+            print(f"  CLI batch, {impls[0]}: {dt / len(bs) * 1000:7.3f} ms/board wall, "
                   f"{cpu / len(bs) * 1000:.3f} ms CPU, the whole process "
                   f"({dt:.2f} s for {lines} JSON lines, exit {r.returncode})")
 
@@ -163,10 +178,10 @@ def main() -> int:
             ref = [prefix_search(words, prefixes, b) for b in bs[:k]]
             dt, dc = time.perf_counter() - t, time.process_time() - c
             same = all(
-                set(r_) == {w for w, _ in queries.grid_words(wl2, b)} for r_, b in zip(ref, bs)
+                set(r_) == {w for w, _ in queries.grid_words(wl, b)} for r_, b in zip(ref, bs)
             )
-            print(f"  prefix set : {dt / k * 1000:7.3f} ms/board wall, {dc / k * 1000:.3f} ms CPU "
-                  f"(reference design, {k} boards, set built outside the timing; "
+            print(f"  prefix set (reference): {dt / k * 1000:7.3f} ms/board wall, {dc / k * 1000:.3f} ms CPU "
+                  f"({k} boards, set built outside the timing; "
                   f"same words: {same})")
     print(f"\n{load_line()}")
     return 0

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from wordbler.lexicon import AlphabetError, WordList, get_alphabet
 from wordbler.lexicon import queries as q
+from wordbler.lexicon import search
 
 EN = get_alphabet("en")
 RU = get_alphabet("ru")
@@ -229,8 +230,20 @@ GRID_CASES = [
 ]
 
 
+@pytest.fixture(params=["python", "native"])
+def grid_impl(request, monkeypatch):
+    """Run a grid test with the pure-Python search and again with the compiled one."""
+    if request.param == "python":
+        monkeypatch.setenv(search.PURE_PYTHON_ENV, "1")
+    else:
+        monkeypatch.delenv(search.PURE_PYTHON_ENV, raising=False)
+        if not search.native_available():
+            pytest.skip("the compiled grid search is not built (python setup.py build_ext -i)")
+    return request.param
+
+
 @pytest.mark.parametrize("alphabet,letters,multi", GRID_CASES, ids=["en", "ru"])
-def test_grid_words_match_brute_force(alphabet, letters, multi):
+def test_grid_words_match_brute_force(alphabet, letters, multi, grid_impl):
     rng = random.Random(5)
     lex_letters = letters + "".join(sorted(set("".join(multi)) - set(letters)))
     for round_ in range(6):
@@ -246,7 +259,7 @@ def test_grid_words_match_brute_force(alphabet, letters, multi):
                 assert dict(got) == ref  # the first path in (row, col) order
 
 
-def test_grid_with_qu_counts_two_letters():
+def test_grid_with_qu_counts_two_letters(grid_impl):
     wl = WordList.from_words(["QUIT", "QUITE", "SUIT", "QUA", "QI"], "en")
     grid = q.parse_grid("(QU)I/ET", EN)
     assert grid == [["QU", "I"], ["E", "T"]]
@@ -259,7 +272,7 @@ def test_grid_with_qu_counts_two_letters():
     assert q.grid_words(WordList.from_words(["QI"], "en"), grid, min_len=2) == []
 
 
-def test_grid_cell_used_once_per_word():
+def test_grid_cell_used_once_per_word(grid_impl):
     wl = WordList.from_words(["ABA", "ABBA", "AB"], "en")
     assert q.grid_words(wl, [["A", "B"]], min_len=2) == [("AB", ((0, 0), (0, 1)))]
     assert q.grid_words(wl, [["A", "B", "A"]], min_len=2) == [
@@ -323,6 +336,8 @@ def test_pattern_properties(words, data):
 def test_grid_properties(words, grid, min_len):
     wl = WordList.from_words(words, "en")
     got = q.grid_words(wl, grid, min_len=min_len)
+    if search.native_available():  # the compiled search finds the very same words and paths
+        assert search.grid_search(wl.graph(), grid, min_len, native=False) == dict(got)
     seen = set()
     for word, path in got:
         assert word in wl and word not in seen and len(word) >= min_len
@@ -416,3 +431,30 @@ def test_bundled_english_answers():
     assert q.pattern(wl, "QU*Z") == ["QUARTZ", "QUIZ"]
     words = dict(q.grid_words(wl, q.parse_grid("SETE/ABLK/ORTS/NI(QU)M", wl.alphabet)))
     assert words["QUINOAS"] == ((3, 2), (3, 1), (3, 0), (2, 0), (1, 0), (0, 0))
+
+
+@pytest.mark.skipif(not search.native_available(), reason="the compiled grid search is not built")
+@pytest.mark.parametrize("lang,size", [("en", 4), ("en", 6), ("en", 9)])
+def test_compiled_and_python_grid_search_agree_on_the_bundled_list(lang, size):
+    from wordbler.lexicon import bundled_wordlist
+
+    wl = bundled_wordlist(lang)
+    g = wl.graph()
+    rng = random.Random(size)
+    letters = wl.alphabet.letters
+    for _ in range(20 if size < 9 else 3):
+        grid = [["QU" if c == "Q" else c for c in rng.choices(letters, k=size)]
+                for _ in range(size)]
+        for min_len in (1, 3):
+            py = search.grid_search(g, grid, min_len, native=False)
+            c = search.grid_search(g, grid, min_len, native=True)
+            assert c == py and list(c) == list(py)  # same words, paths, even discovery order
+
+
+def test_native_flag_without_the_build(monkeypatch):
+    monkeypatch.setattr(search, "_native", None)
+    assert not search.native_available()
+    wl = WordList.from_words(["CAT"], "en")
+    with pytest.raises(RuntimeError, match="not built"):
+        search.grid_search(wl.graph(), [["C", "A", "T"]], native=True)
+    assert search.grid_search(wl.graph(), [["C", "A", "T"]]) == {"CAT": ((0, 0), (0, 1), (0, 2))}

@@ -22,11 +22,21 @@ The results are plain collections; :mod:`wordbler.lexicon.queries` sorts them fo
 
 from __future__ import annotations
 
+import os
 from array import array
 from functools import lru_cache
 from typing import Sequence
 
 from .graph import LexGraph
+
+try:  # the same grid search compiled (optional: see _gridsearch.c and setup.py)
+    from . import _gridsearch as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
+
+#: Set (to anything but "" or "0") to run the pure-Python grid search even when the
+#: compiled one is there.
+PURE_PYTHON_ENV = "WORDBLER_PURE_PYTHON"
 
 GridPath = tuple[tuple[int, int], ...]
 
@@ -112,11 +122,24 @@ def _shape(widths: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[
     return tuple(nbs), coords
 
 
-def grid_search(graph: LexGraph, cells: Sequence[Sequence[str]], min_len: int = 3
-                ) -> dict[str, GridPath]:
+def native_available() -> bool:
+    """Is the compiled grid search built (and not switched off by the environment)?"""
+    return _native is not None and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0")
+
+
+def grid_search(graph: LexGraph, cells: Sequence[Sequence[str]], min_len: int = 3, *,
+                native: bool | None = None) -> dict[str, GridPath]:
     """Every word along a path of neighbouring cells (each cell once), of at least
     ``min_len`` letters (a cell's letters all count).  Maps each word to its first path in
-    (row, col) order.  ``cells``: rows of non-empty strings of the graph's letters."""
+    (row, col) order.  ``cells``: rows of non-empty strings of the graph's letters.
+
+    ``native``: use the compiled search (True), the Python one (False), or the compiled
+    one when it is available (None).  Both give the same result.
+    """
+    if native is None:
+        native = native_available()
+    elif native and _native is None:
+        raise RuntimeError("the compiled grid search is not built")
     index = graph._index
     nbs, coords = _shape(tuple(len(row) for row in cells))
     flat = [cell for row in cells for cell in row]
@@ -126,10 +149,16 @@ def grid_search(graph: LexGraph, cells: Sequence[Sequence[str]], min_len: int = 
     FM, FS, FE = graph.fmask, graph.fstart, graph.fedge
     FINAL = graph.final
     try:
-        first = [1 << index[cell[0]] for cell in flat]
-        rest = [tuple(1 << index[ch] for ch in cell[1:]) for cell in flat]
+        first_i = [index[cell[0]] for cell in flat]
+        rest_i = [tuple([index[ch] for ch in cell[1:]]) for cell in flat]
     except KeyError as e:
         raise ValueError(f"grid letter {e.args[0]!r} is not in the word graph's alphabet") from None
+    if native:
+        return _native.search(graph.fmask, graph.fmask.itemsize, graph.fstart, graph.fedge,
+                              graph.froot, len(graph.letters), first_i, rest_i, flat, nbs,
+                              coords, min_len)
+    first = [1 << i for i in first_i]
+    rest = [tuple([1 << i for i in r]) for r in rest_i]
     lens = [len(cell) for cell in flat]
     multi = any(rest)
     # per cell: its neighbours with their (first) letter bits, and the mask of those
