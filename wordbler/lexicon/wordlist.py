@@ -285,18 +285,28 @@ def load_wordlist(path: "str | os.PathLike[str]", lang: "str | Alphabet" = "en",
                     _checked=True, _source_key=source_key)
 
 
-def bundled_path(lang: str) -> Path:
+def bundled_path(lang: "str | Alphabet") -> Path:
     """The bundled list of ``lang``; :class:`WordListError` if there is none."""
+    alphabet = _as_alphabet(lang)
+    try:  # the word data's own table of files, when it has one
+        from .data import data_file
+    except ImportError:  # pragma: no cover - without wordbler/lexicon/data.py
+        data_file = None
+    if data_file is not None:
+        try:
+            return data_file(alphabet.code, "bundled")
+        except ValueError as e:
+            raise WordListError(str(e)) from None
     from ..datafiles import data_dir
 
-    alphabet = _as_alphabet(lang)
     root = data_dir("dictionaries")
-    for rel in BUNDLED_FILES.get(alphabet.code, (f"{alphabet.code}/wordbler-{alphabet.code}.txt",)):
+    rels = BUNDLED_FILES.get(alphabet.code, (f"{alphabet.code}/wordbler-{alphabet.code}.txt",))
+    for rel in rels:
         p = root.joinpath(*rel.split("/"))
         if p.is_file():
             return Path(str(p))
     raise WordListError(f"no bundled {alphabet.name} word list is installed "
-                        f"(looked for dictionaries/{BUNDLED_FILES.get(alphabet.code, ('?',))[0]})")
+                        f"(looked for dictionaries/{rels[0]})")
 
 
 def bundled_wordlist(lang: "str | Alphabet" = "en") -> WordList:
