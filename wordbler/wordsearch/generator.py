@@ -393,7 +393,10 @@ def generate(
         raise WordSearchError("there are no words to hide")
     bonus_words: list[str] = []
     for b in settings.bonus:
-        bw = normalise_word(b, alphabet)
+        try:
+            bw = normalise_word(b, alphabet)
+        except WordSearchError as e:
+            raise WordSearchError(f"bonus {e}") from None
         if len(bw) < 2:
             raise WordSearchError(f"bonus word {b!r} is shorter than 2 letters")
         if len(bw) > limit:
