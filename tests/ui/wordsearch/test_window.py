@@ -38,7 +38,13 @@ def struck(window):
 
 def test_create_window_makes_a_puzzle_in_a_worker(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path / "data"))
+    from PySide6.QtCore import QSettings
+
     from wordbler.ui.wordsearch import create_window
+
+    # keep the window's QSettings() away from the real user's settings
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
 
     w = create_window()
     qtbot.addWidget(w)
