@@ -91,3 +91,17 @@ def test_cli_pdf(qapp, tmp_path, capsys):
                               "--pdf", str(out), "--paper", "letter", "--json"])
     assert args.func(args) == 0
     assert "черепаха" in pdf_text(out)
+
+
+def test_print_goes_through_the_same_pages(qapp, tmp_path, ru_puzzle):
+    from PySide6.QtPrintSupport import QPrinter
+
+    from wordbler.ui.wordsearch.printing import print_puzzle
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    out = tmp_path / "printed.pdf"
+    printer.setOutputFileName(str(out))
+    print_puzzle(ru_puzzle, printer)
+    text = pdf_text(out)
+    assert "черепаха" in text and "Answer key" in text
