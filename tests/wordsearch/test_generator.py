@@ -8,7 +8,7 @@ from wordbler.wordsearch import LEVELS, Settings, WordSearchError, generate, mak
 from wordbler.wordsearch.grid import HOLE, make_mask, mask_from_picture
 
 from .bruteforce import STEP, accidents, all_occurrences, cells_of
-from .conftest import POOL_EN, clean_draw, entries
+from .conftest import clean_draw, entries
 
 
 def check_puzzle(p, extra=()):

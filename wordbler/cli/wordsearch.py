@@ -79,8 +79,8 @@ def run_new(args: argparse.Namespace) -> int:
     from wordbler.wordsearch import Settings, generate
     from wordbler.wordsearch.grid import LEVELS, check_size, longest_line, make_mask, mask_from_picture
     from wordbler.wordsearch.textexport import to_text
-    from wordbler.wordsearch.words import (WordSearchError, common_pool, draw_words, make_entries,
-                                           read_entries, read_text_file, theme_entries, theme_names)
+    from wordbler.wordsearch.words import (WordSearchError, common_pool, draw_words, read_entries,
+                                           read_text_file, theme_entries, theme_names)
 
     try:
         alphabet = get_alphabet(args.lang)

@@ -30,12 +30,12 @@ from __future__ import annotations
 import functools
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
 from wordbler.lexicon.alphabet import Alphabet, get_alphabet
 
-from .grid import DIRECTIONS, HOLE, LEVELS, Mask, Placement, check_size, longest_line, rectangle
+from .grid import DIRECTIONS, HOLE, LEVELS, Mask, Placement, check_size, rectangle
 from .puzzle import Puzzle
 from .words import Entry, WordSearchError, normalise_word, offensive_words
 
@@ -104,19 +104,7 @@ class _Board:
         self.grid: list[str | None] = [None if mask.cells[r][c] else HOLE for r in range(R) for c in range(C)]
         self.owners: list[list[int]] = [[] for _ in range(R * C)]
         self.letter_cells: dict[str, set[int]] = {}
-        self.runs: dict[str, list[int]] = {}
-        for d, (dr, dc) in DIRECTIONS.items():
-            run = [0] * (R * C)
-            rows_order = range(R - 1, -1, -1) if dr > 0 else range(R)
-            cols_order = range(C - 1, -1, -1) if dc > 0 else range(C)
-            for r in rows_order:
-                for c in cols_order:
-                    i = r * C + c
-                    if self.grid[i] is None:
-                        rr, cc = r + dr, c + dc
-                        nxt = run[rr * C + cc] if 0 <= rr < R and 0 <= cc < C else 0
-                        run[i] = 1 + nxt
-            self.runs[d] = run
+        self.runs = _runs_for(mask)
         self._starts: dict[tuple[int, tuple[str, ...]], list[tuple[int, int, str]]] = {}
         # forbidden strings: length -> {string read either way: word ids (-1: offensive)}
         index: dict[int, dict[str, tuple[int, ...]]] = {}
@@ -135,6 +123,7 @@ class _Board:
         self.index = index
         self.lengths = sorted(index)
         self.maxlen = max(self.lengths) if self.lengths else 1
+        self.rays = _rays(self.R, self.C, self.maxlen - 1)
 
     # ---- geometry -------------------------------------------------------------------
     def starts(self, length: int, dirs: tuple[str, ...]) -> list[tuple[int, int, str]] | tuple:
@@ -147,34 +136,27 @@ class _Board:
 
     # ---- reading windows --------------------------------------------------------------
     def _context(self, cell: int) -> list[tuple[str, list[int], str, list[int]]]:
-        R, C, grid, lim = self.R, self.C, self.grid, self.maxlen
-        r, c = divmod(cell, C)
+        """For each of the four axes through ``cell``: the run of letters before it (in
+        reading order) and after it, with their cells."""
+        grid = self.grid
         out = []
-        for dr, dc in AXES:
+        for back_ray, fwd_ray in self.rays[cell]:
             bl: list[str] = []
             bc: list[int] = []
-            rr, cc = r - dr, c - dc
-            while len(bl) < lim - 1 and 0 <= rr < R and 0 <= cc < C:
-                i = rr * C + cc
+            for i in back_ray:
                 g = grid[i]
                 if g is None or g == HOLE:
                     break
                 bl.append(g)
                 bc.append(i)
-                rr -= dr
-                cc -= dc
             fl: list[str] = []
             fc: list[int] = []
-            rr, cc = r + dr, c + dc
-            while len(fl) < lim - 1 and 0 <= rr < R and 0 <= cc < C:
-                i = rr * C + cc
+            for i in fwd_ray:
                 g = grid[i]
                 if g is None or g == HOLE:
                     break
                 fl.append(g)
                 fc.append(i)
-                rr += dr
-                cc += dc
             if bl or fl:
                 bl.reverse()
                 bc.reverse()
@@ -289,10 +271,17 @@ class _Board:
                             counts[key] = counts.get(key, 0) + 1
         seen: set[tuple[int, int, str]] = set()
         if counts:
-            overlap = sorted(counts)
-            rng.shuffle(overlap)
+            # a seeded order without a random call per candidate: a salted multiplicative hash
+            salt = rng.getrandbits(32)
+            dir_rank = {d: i for i, d in enumerate(dirs)}
+
+            def mixed(k: tuple[int, int, str]) -> int:
+                return ((k[0] * 8 + dir_rank[k[2]]) * 2654435761 + salt) & 0xFFFFFFFF
+
             if level == "hard":
-                overlap.sort(key=lambda k: -counts[k])
+                overlap = sorted(counts, key=lambda k: (-counts[k], mixed(k)))
+            else:
+                overlap = sorted(counts, key=mixed)
             for k in overlap:
                 seen.add(k)
                 yield k
@@ -339,6 +328,47 @@ class _Board:
                     r, c = seq[i]
                     return Placement(w.word, r, c, d)
         return None
+
+
+@functools.lru_cache(maxsize=64)
+def _runs_for(mask: Mask) -> dict[str, list[int]]:
+    """For each direction, how many shape cells run from each cell that way (0 off-shape)."""
+    R, C = mask.rows, mask.cols
+    runs = {}
+    for d, (dr, dc) in DIRECTIONS.items():
+        run = [0] * (R * C)
+        rows_order = range(R - 1, -1, -1) if dr > 0 else range(R)
+        cols_order = range(C - 1, -1, -1) if dc > 0 else range(C)
+        for r in rows_order:
+            for c in cols_order:
+                if mask.cells[r][c]:
+                    rr, cc = r + dr, c + dc
+                    run[r * C + c] = 1 + (run[rr * C + cc] if 0 <= rr < R and 0 <= cc < C else 0)
+        runs[d] = run
+    return runs
+
+
+@functools.lru_cache(maxsize=64)
+def _rays(R: int, C: int, reach: int) -> tuple:
+    """For each cell, for each axis of :data:`AXES`: the cells before it (nearest first) and
+    after it, at most ``reach`` each way."""
+    out = []
+    for cell in range(R * C):
+        r, c = divmod(cell, C)
+        axes = []
+        for dr, dc in AXES:
+            back, fwd = [], []
+            rr, cc = r - dr, c - dc
+            while len(back) < reach and 0 <= rr < R and 0 <= cc < C:
+                back.append(rr * C + cc)
+                rr, cc = rr - dr, cc - dc
+            rr, cc = r + dr, c + dc
+            while len(fwd) < reach and 0 <= rr < R and 0 <= cc < C:
+                fwd.append(rr * C + cc)
+                rr, cc = rr + dr, cc + dc
+            axes.append((tuple(back), tuple(fwd)))
+        out.append(tuple(axes))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=512)

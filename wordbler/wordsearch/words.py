@@ -167,7 +167,6 @@ def common_pool(lang: str) -> list[str]:
             words = []
         if words:
             return words
-    alphabet = get_alphabet(lang)
     seen: dict[str, None] = {}
     for theme in theme_names(lang):
         for e in theme_entries(lang, theme):

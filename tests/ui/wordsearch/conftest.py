@@ -1,5 +1,3 @@
-import random
-
 import pytest
 
 import wordbler.ui  # noqa: F401  (installs the PySide6 refcount guard first)

@@ -2,8 +2,6 @@
 
 import json
 
-import pytest
-
 import wordbler.ui  # noqa: F401
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest

@@ -19,7 +19,7 @@ from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QGuiAppl
 
 from wordbler.datafiles import data_path
 from wordbler.lexicon.alphabet import get_alphabet
-from wordbler.wordsearch.grid import DIRECTIONS, HOLE
+from wordbler.wordsearch.grid import HOLE
 from wordbler.wordsearch.puzzle import Puzzle
 from wordbler.wordsearch.textexport import word_list
 
