@@ -63,8 +63,11 @@ def test_exchange_sends_tiles_to_the_bag_and_draws_new_ones(driver, qtbot):
     d.reveal()
     t = d.session.rack_tiles()[0]
     d.click_rack_tile(t.id, ctrl=True)
+    d.click(w.table.exchange_button)  # it asks first, as Pass does
+    from PySide6.QtWidgets import QMessageBox
+
     with qtbot.waitSignal(w.animator.idle, timeout=5000):
-        d.click(w.table.exchange_button)
+        d.click(w.exchange_box.button(QMessageBox.StandardButton.Yes))
     assert d.game.history[-1].kind is TurnKind.EXCHANGE
     assert w.table.handoff.isVisible()
 

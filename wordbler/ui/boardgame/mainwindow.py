@@ -376,17 +376,38 @@ class Table(QWidget):
         self.game_over_label.setFont(self.theme.font(max(12, q * 0.55), bold=True))
         side_w = int(max(210, min(q * 9.5, SIDE_MAX)))
         self.side.setFixedWidth(side_w)
+        self.fit_side()
+
+    def fit_side(self) -> None:
+        """The side panel's contents follow the board's size; in a short window (800 x 500,
+        or a big scale factor) they get smaller, and the players' second lines go, until
+        they fit its height.  Run again when a message or recap changes its length."""
+        self._side_pending = False
         # the side panel stops growing at SIDE_MAX px: its contents stop with it (at 4K its
         # text outgrew it: "72 tiles in the ba")
-        qs = min(q, SIDE_MAX / 9.5)
+        qs = min(max(14.0, self.board.square_size()), SIDE_MAX / 9.5)
         self._scale_side(qs)
-        # a short window (800 x 500, or a big scale factor): the side panel's contents get
-        # smaller, and the players' second lines go, until they fit its height
         room = self.height() - 16
+        lay = self.side.layout()
+
+        def needed() -> int:
+            # sizes after the new fonts, not the ones the layouts cached before
+            for w in (*self.player_panels, self.thinking):
+                w.layout().activate()
+                w.updateGeometry()
+            lay.invalidate()
+            return lay.minimumSize().height()
+
         factor = 1.0
-        while room > 0 and self.side.layout().minimumSize().height() > room and factor > 0.5:
+        while room > 0 and needed() > room and factor > 0.5:
             factor *= 0.9
             self._scale_side(qs * factor, compact=factor < 0.8)
+
+    def schedule_fit_side(self) -> None:
+        """:meth:`fit_side` once the present changes are done (a zero timer)."""
+        if not getattr(self, "_side_pending", False):
+            self._side_pending = True
+            QTimer.singleShot(0, self, self.fit_side)
 
     def _scale_side(self, qs: float, compact: bool = False) -> None:
         for panel in self.player_panels:
@@ -550,7 +571,7 @@ class MainWindow(QMainWindow):
         """New game: the setup dialog, after a confirmation if a game is under way."""
         s = getattr(self, "session", None)
         if s is not None and s.game.history and not s.is_over:
-            kept = (" The game in progress stays available: File > Resume the previous game."
+            kept = (" The game in progress stays available: File > Resume."
                     if self.autosaver is not None
                     else " The game in progress will be lost.")
             box = QMessageBox(QMessageBox.Icon.Question, "New game", f"Start a new game?{kept}",
@@ -599,6 +620,9 @@ class MainWindow(QMainWindow):
             self.table.show()  # a child added to a shown window is not shown by itself
         if old is not None:
             old.session.deleteLater()
+        if self.game_over_dialog is not None:  # the old game's: freed, not kept hidden
+            self.game_over_dialog.deleteLater()
+            self.game_over_dialog = None
         self.board = self.table.board
         self.rack = self.table.rack
         self.animator = self.table.animator
@@ -806,7 +830,8 @@ class MainWindow(QMainWindow):
         if p is not None:
             face = self._face(p.tile, p.letter, last_move=coord in s.last_move)
             return SquareState(face, p.tile.id, False, None, self.show_labels)
-        p = s.pending_at(coord)
+        # the tiles of a turn not yet taken (a resumed game) stay hidden during the hand-off
+        p = None if s.handoff else s.pending_at(coord)
         if p is not None and p.tile.id not in flying:
             face = self._face(p.tile, p.letter, pending=True, selected=p.tile.id == selected)
             return SquareState(face, p.tile.id, True, None, self.show_labels)
@@ -818,7 +843,7 @@ class MainWindow(QMainWindow):
         s = self.session
         flying = self.animator.in_flight()
         selected = s.selected
-        pending = {p.coord for p in s.pending()}
+        pending = set() if s.handoff else {p.coord for p in s.pending()}
         if full or self._board_key != (len(s.game.history), s.last_move, self.show_labels):
             coords = self.board.squares.keys()
             self._board_key = (len(s.game.history), s.last_move, self.show_labels)
@@ -1019,9 +1044,10 @@ class MainWindow(QMainWindow):
             label.hide()
             return
         text = "\n".join(self._recap_lines())
-        if label.text() != text:
+        if label.text() != text or not label.isVisible():
             label.setText(text)
-        label.show()
+            label.show()
+            self.table.schedule_fit_side()
 
     def _computer_next(self) -> bool:
         g = self.session.game
@@ -1087,6 +1113,7 @@ class MainWindow(QMainWindow):
         colour = {"error": self.theme.invalid, "ok": self.theme.ok}.get(level, self.theme.text)
         self.table.message_label.setStyleSheet(f"color: {colour}")
         self.table.message_label.setText(text)
+        self.table.schedule_fit_side()  # a longer text may need a smaller side panel
 
     # ================================================================= intents from widgets
     def _on_square_clicked(self, coord: Coord) -> None:
@@ -1379,6 +1406,8 @@ class MainWindow(QMainWindow):
             return
         self.animator.finish_all()
         self._stop_workers()
+        if self.autosaver is not None:  # the game on disk as it is now, its file let go
+            self.autosaver.close()
         super().closeEvent(event)
 
     def _on_quit(self) -> None:
