@@ -110,3 +110,16 @@ def test_solve_batch_from_stdin(tmp_path, capsys, monkeypatch):
     assert code == 0 and len(docs) == 3
     assert docs[0]["unplaced"] == [] and "error" in docs[1]
     assert docs[2] == {"placed": [{"word": "CAT", "row": 1, "col": 2, "dir": "W"}], "unplaced": ["DOG"]}
+
+
+def test_shape_file_message_and_bonus(tmp_path, capsys):
+    pic = tmp_path / "shape.txt"
+    pic.write_text("..#####..\n.#######.\n#########\n#########\n#########\n.#######.\n..#####..\n")
+    code, out, err = run(["wordsearch", "new", "--shape-file", str(pic), "--count", "4", "--seed", "1",
+                          "--message", "hi", "--bonus", "ox", "--json"], capsys)
+    d = json.loads(out)
+    assert code == 0 and d["rows"][0].startswith("  ") and d["message"] == "HI" and d["shape"] == "picture"
+    assert [b["word"] for b in d["bonus"]] + d["unplaced_bonus"] == ["OX"]
+    pic.write_text("#####\n##?##\n#####\n#####\n#####\n")
+    code, out, err = run(["wordsearch", "new", "--shape-file", str(pic)], capsys)
+    assert code == 2 and "line 2" in err

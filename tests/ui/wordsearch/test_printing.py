@@ -105,3 +105,16 @@ def test_print_goes_through_the_same_pages(qapp, tmp_path, ru_puzzle):
     print_puzzle(ru_puzzle, printer)
     text = pdf_text(out)
     assert "черепаха" in text and "Answer key" in text
+
+
+def test_cli_pdf_into_a_missing_folder_is_one_line_exit_2(qapp, tmp_path, capsys):
+    import argparse
+
+    from wordbler.cli import wordsearch as cli
+
+    parser = argparse.ArgumentParser()
+    cli.register(parser.add_subparsers(dest="cmd"))
+    args = parser.parse_args(["wordsearch", "new", "--seed", "1", "--pdf", str(tmp_path / "no" / "x.pdf")])
+    assert args.func(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wordbler-cli wordsearch new: cannot write")
