@@ -2,14 +2,22 @@
 
 ``wordbler`` opens the start page (every game of the suite, see :mod:`wordbler.ui.start`).
 The board game's options go straight to it: ``wordbler --players "Ann,Bob" [--seed N]
-[--rules PRESET]`` starts a game at once (for testing and for people in a hurry),
-``--resume`` takes the unfinished game the autosave kept, ``--open FILE`` starts with a game
-record (see :mod:`wordbler.ui.boardgame.startup`).
+[--rules PRESET]`` starts a new game at once, without asking anything first (for testing and
+for people in a hurry; an unfinished game stays kept, in File > Resume), ``--resume`` takes
+the newest unfinished game the autosave kept, ``--open FILE`` starts with a game record (see
+:mod:`wordbler.ui.boardgame.startup`).
+
+Every option is checked before a window opens: a bad one is one line on stderr and exit
+status 2 (``--rules`` too, whether or not ``--players`` is given).  A file given to ``--open``
+that is not a game is also shown in a message box when someone can see it (see
+:func:`wordbler.ui.boardgame.startup.interactive`); with no display at all it is checked
+before Qt starts, so the answer is still that line and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -37,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
                         'expert), e.g. "Ann,Robo:strong"')
     p.add_argument("--seed", type=int, metavar="N", help="seed of the bag (the same seed deals the same tiles)")
     p.add_argument("--rules", default="standard", metavar="PRESET",
-                   help=f"rules preset: {', '.join(PRESETS)} (default: standard)")
+                   help=f"rules preset: {', '.join(_preset_help(r) for r in PRESETS.values())} "
+                        f"(default: standard)")
     p.add_argument("--lexicon", metavar="FILE", help="word list to use instead of the bundled one")
     p.add_argument("--animation", metavar="SPEED",
                    help="animation speed: off, fast, normal, slow (default: as last chosen, else normal)")
@@ -45,8 +54,29 @@ def build_parser() -> argparse.ArgumentParser:
                    help="open a game record (.gcg): a saved unfinished game goes on the table "
                         "where it was, any other record opens in the replay view")
     p.add_argument("--resume", action="store_true",
-                   help="resume the automatically saved unfinished game without asking")
+                   help="resume the newest unfinished game the autosave kept, without asking")
     return p
+
+
+def players_range(rules) -> str:
+    """"2 players", "2-4 players"."""
+    lo, hi = rules.min_players, rules.max_players
+    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+
+
+def _preset_help(rules) -> str:
+    return f"{rules.name} ({players_range(rules)})"
+
+
+def _no_display(env=None) -> bool:
+    """No display to connect to at all (X11 / Wayland systems with neither ``DISPLAY`` nor
+    ``WAYLAND_DISPLAY``, and no Qt platform chosen): Qt could not even start."""
+    env = os.environ if env is None else env
+    if env.get("QT_QPA_PLATFORM"):
+        return False  # offscreen, minimal...: Qt starts, and Startup answers
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+    return False
 
 
 def config_from_args(args: argparse.Namespace) -> GameConfig:
@@ -69,8 +99,8 @@ def config_from_args(args: argparse.Namespace) -> GameConfig:
                                  f"{', '.join(LEVELS)}")
     rules = get_ruleset(args.rules)
     if not rules.min_players <= len(names) <= rules.max_players:
-        raise ValueError(f"the {rules.title} rules are for {rules.min_players}-{rules.max_players} "
-                         f"players, not {len(names)}")
+        raise ValueError(f"the {rules.title} rules are for {players_range(rules)}, "
+                         f"not {len(names)}")
     if len({n.casefold() for n in names}) != len(names):
         raise ValueError("--players: names must be unique")
     mascots = default_mascots(len(names))
@@ -94,6 +124,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.open_file and args.resume:
         print("wordbler: --open and --resume cannot be used together", file=sys.stderr)
         return 2
+    try:  # checked even without --players: never silently ignored
+        args.rules = get_ruleset(args.rules).name
+    except ValueError as e:
+        print(f"wordbler: --rules: {e}", file=sys.stderr)
+        return 2
+    if args.open_file and _no_display():
+        # no display for Qt at all: check the file before Qt would fail to start
+        from wordbler.boardgame.gcg import GCGError
+
+        from .boardgame.files import open_record
+
+        try:
+            open_record(args.open_file)
+        except GCGError as e:
+            print(f"wordbler: {e}", file=sys.stderr)
+            return 2
     config = None
     if args.players:
         try:

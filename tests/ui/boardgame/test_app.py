@@ -29,7 +29,7 @@ def test_a_seat_can_be_a_computer_from_the_command_line():
     (["--players", "Ann,ann"], "unique"),
     (["--players", "Ann,,Bob"], "needs a name"),
     (["--players", "Ann,Bob", "--rules", "nope"], "unknown rules preset"),
-    (["--players", "A,B,C", "--rules", "tournament"], "2-2 players"),
+    (["--players", "A,B,C", "--rules", "tournament"], "rules are for 2 players, not 3"),
 ])
 def test_bad_command_lines_fail_with_a_message(argv, message, capsys):
     assert main(argv) == 2

@@ -1,5 +1,6 @@
-"""Autosave: written at the start and after every tile movement and turn, atomically and off
-the GUI thread; offered for resume at start; corrupt files set aside, never deleted."""
+"""Autosave: each played game in its own file (the last 10 kept), written after each tile
+movement and turn, atomically and off the GUI thread; the newest unfinished game offered at
+start; files that cannot be read set aside, never deleted."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from wordbler.boardgame import savegame
 from wordbler.boardgame.game import Game
-from wordbler.boardgame.model import Coord
-from wordbler.ui.boardgame import autosave
+from wordbler.boardgame.model import Coord, Placement
+from wordbler.paths import user_data_dir
 from wordbler.ui.app import main
-from wordbler.ui.boardgame.autosave import AUTOSAVE_NAME, PREVIOUS_NAME, Autosaver, FoundKind
+from wordbler.ui.boardgame import autosave
+from wordbler.ui.boardgame.autosave import KEEP, Autosaver, FoundKind, Store
 from wordbler.ui.boardgame.mainwindow import MainWindow
 from wordbler.ui.boardgame.scripted import state_of
 
@@ -24,39 +26,12 @@ H8, I8 = Coord(7, 7), Coord(7, 8)
 
 def _on_disk(saver: Autosaver) -> Game:
     saver.flush()
+    assert saver.path is not None
     return savegame.load_game(saver.path)
 
 
-def test_the_default_folder_follows_the_environment(monkeypatch, tmp_path):
-    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path))
-    assert autosave.autosave_dir() == tmp_path
-    monkeypatch.delenv("WORDBLER_DATA_DIR")
-    assert autosave.autosave_dir().name  # Qt's AppDataLocation
-
-
-def test_written_at_start_after_each_tile_and_each_turn(qtbot, driver, tmp_path):
-    d = driver()
-    saver = Autosaver(d.window, tmp_path)
-    with qtbot.waitSignal(saver.written, timeout=5000):
-        pass
-    assert (tmp_path / AUTOSAVE_NAME).exists()  # as soon as the game starts
-    assert state_of_game(_on_disk(saver)) == state_of_game(d.game)
-    d.reveal()
-    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
-    with qtbot.waitSignal(saver.written, timeout=5000):
-        assert d.drop_on_square(a.id, H8)
-    assert [p.coord for p in _on_disk(saver).pending] == [H8]
-    with qtbot.waitSignal(saver.written, timeout=5000):
-        assert d.drop_on_square(a.id, I8, origin=H8)  # moved
-    assert [p.coord for p in _on_disk(saver).pending] == [I8]
-    d.session.shuffle()  # the rack order is part of the state
-    assert _on_disk(saver).racks == d.game.racks
-    assert d.drop_on_square(b.id, H8)
-    d.done()
-    game = _on_disk(saver)
-    assert len(game.history) == 1 and not game.pending
-    assert state_of_game(game) == state_of_game(d.game)
-    assert saver.gui_ms and saver.write_ms
+def _games(folder: Path) -> list[Path]:
+    return [p for p, _ in Store(folder).game_files()]
 
 
 def state_of_game(game: Game) -> dict:
@@ -70,10 +45,49 @@ def state_of_game(game: Game) -> dict:
     return state_of(s)
 
 
-def test_a_burst_of_changes_is_written_once(qtbot, driver, tmp_path):
+def _kept(folder: Path, game: Game) -> Path:
+    """``game`` written as a kept game of ``folder`` (as a window would have)."""
+    slot = Store(folder).new_slot()
+    savegame.save_game(game, slot.path)
+    slot.release()
+    return slot.path
+
+
+def test_the_default_folder_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path))
+    assert autosave.autosave_dir() == tmp_path / "boardgame"
+    monkeypatch.delenv("WORDBLER_DATA_DIR")
+    assert autosave.autosave_dir() == user_data_dir() / "boardgame"
+
+
+def test_written_once_played_then_after_each_tile_and_each_turn(qtbot, driver, tmp_path):
     d = driver()
     saver = Autosaver(d.window, tmp_path)
     saver.flush()
+    assert saver.path is None and _games(tmp_path) == []  # nothing played: nothing written
+    d.reveal()
+    a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
+    with qtbot.waitSignal(saver.written, timeout=5000):
+        assert d.drop_on_square(a.id, H8)
+    assert _games(tmp_path) == [saver.path] and saver.path.name.startswith("game-")
+    assert [p.coord for p in _on_disk(saver).pending] == [H8]
+    with qtbot.waitSignal(saver.written, timeout=5000):
+        assert d.drop_on_square(a.id, I8, origin=H8)  # moved
+    assert [p.coord for p in _on_disk(saver).pending] == [I8]
+    d.session.shuffle()  # the rack order is part of the state
+    assert _on_disk(saver).racks == d.game.racks
+    assert d.drop_on_square(b.id, H8)
+    d.done()
+    game = _on_disk(saver)
+    assert len(game.history) == 1 and not game.pending
+    assert state_of_game(game) == state_of_game(d.game)
+    assert saver.gui_ms and saver.write_ms
+    assert _games(tmp_path) == [saver.path]  # one game, one file
+
+
+def test_a_burst_of_changes_is_written_once(qtbot, driver, tmp_path):
+    d = driver()
+    saver = Autosaver(d.window, tmp_path)
     d.reveal()
     for i, t in enumerate([t for t in d.session.rack_tiles() if not t.is_blank][:4]):
         d.session.move_tile(t.id, Coord(7, 5 + i))
@@ -85,36 +99,76 @@ def test_a_burst_of_changes_is_written_once(qtbot, driver, tmp_path):
     assert not _on_disk(saver).pending
 
 
-def test_a_new_game_keeps_the_old_autosave_as_previous(qtbot, driver, tmp_path):
-    (tmp_path / AUTOSAVE_NAME).write_text("an older game")
+def test_a_new_game_gets_its_own_file_and_the_old_one_stays(qtbot, driver, tmp_path):
     d = driver()
-    saver = Autosaver(d.window, tmp_path)  # another game takes the slot
-    saver.flush()
-    assert (tmp_path / PREVIOUS_NAME).read_text() == "an older game"
+    saver = Autosaver(d.window, tmp_path)
     d.reveal()
-    t = d.session.rack_tiles()[0]
-    d.session.move_tile(t.id, H8, letter="E" if t.is_blank else None)
+    d.session.pass_turn()
     saver.flush()
-    played = (tmp_path / AUTOSAVE_NAME).read_text()
+    first = saver.path
+    played = first.read_bytes()
     d.window.start_game(d.window.config)  # New game
     saver.flush()
-    assert (tmp_path / PREVIOUS_NAME).read_text() == played
-    assert not savegame.load_game(tmp_path / AUTOSAVE_NAME).history
-
-
-def test_a_resumed_game_keeps_its_file(qtbot, make_window, tmp_path):
-    w = make_window()
-    w.session.reveal()
-    w.session.pass_turn()
-    savegame.save_game(w.session.game, tmp_path / AUTOSAVE_NAME)
-    found = autosave.inspect(tmp_path)
-    assert found.kind is FoundKind.UNFINISHED
-    w2 = MainWindow(w.config, game=found.game)
-    qtbot.addWidget(w2)
-    saver = Autosaver(w2, tmp_path, resumed=True)
+    assert saver.path is None and first.read_bytes() == played  # untouched, not replaced
+    assert _games(tmp_path) == [first]
+    d.reveal()
+    d.session.pass_turn()
     saver.flush()
-    assert not (tmp_path / PREVIOUS_NAME).exists()
-    assert len(savegame.load_game(tmp_path / AUTOSAVE_NAME).history) == 1
+    assert saver.path != first and first.read_bytes() == played
+    assert set(_games(tmp_path)) == {first, saver.path}
+
+
+def test_a_game_that_ends_up_with_nothing_played_leaves_no_file(qtbot, driver, tmp_path):
+    d = driver()
+    saver = Autosaver(d.window, tmp_path)
+    d.reveal()
+    t = next(t for t in d.session.rack_tiles() if not t.is_blank)
+    assert d.drop_on_square(t.id, H8)
+    saver.flush()
+    assert _games(tmp_path) == [saver.path]
+    d.session.undo_stack.undo()  # taken back: nothing played any more
+    d.window.start_game(d.window.config)
+    saver.flush()
+    assert _games(tmp_path) == []
+
+
+def test_a_resumed_game_goes_on_in_its_own_file(qtbot, make_window, tmp_path):
+    g = Game(["Ann", "Bob"], seed=7)
+    g.pass_turn()
+    path = _kept(tmp_path, g)
+    found = autosave.inspect(tmp_path)
+    assert found.kind is FoundKind.UNFINISHED and found.path == path and found.slot.held
+    w2 = MainWindow(make_window().config, game=found.game)
+    qtbot.addWidget(w2)
+    saver = Autosaver(w2, tmp_path, slot=found.slot, record=found.record)
+    saver.flush()
+    assert saver.path == path and path.read_bytes() == savegame.game_to_gcg(g).encode()
+    w2.session.reveal()
+    w2.session.pass_turn()
+    saver.flush()
+    assert _games(tmp_path) == [path] and len(savegame.load_game(path).history) == 2
+    saver.close()
+    assert not found.slot.held
+
+
+def test_only_the_last_ten_played_games_are_kept(qtbot, driver, tmp_path):
+    old = []
+    for n in range(KEEP + 2):
+        g = Game(["Ann", "Bob"], seed=n)
+        g.pass_turn()
+        path = _kept(tmp_path, g)
+        os.utime(path, (1_000_000 + n, 1_000_000 + n))
+        old.append(path)
+    d = driver()
+    saver = Autosaver(d.window, tmp_path)
+    saver.flush()
+    assert len(_games(tmp_path)) == KEEP + 2  # an unplayed game prunes nothing
+    d.reveal()
+    d.session.pass_turn()
+    saver.flush()
+    kept = _games(tmp_path)
+    assert kept[0] == saver.path and len(kept) == KEEP
+    assert kept[1:] == old[::-1][:KEEP - 1]  # the newest of the older ones
 
 
 def test_write_failures_are_reported_not_raised(qtbot, driver, tmp_path):
@@ -122,31 +176,48 @@ def test_write_failures_are_reported_not_raised(qtbot, driver, tmp_path):
     blocker.write_text("a file where the folder should be")
     d = driver()
     messages = []
-    saver = Autosaver(d.window, blocker / "sub")  # its first write is queued, not yet done
+    saver = Autosaver(d.window, blocker / "sub")
     saver.failed.connect(messages.append)
-    saver.flush()
-    qtbot.waitUntil(lambda: bool(messages), timeout=5000)
-    assert "Autosave failed" in messages[0] and "sub" in messages[0]
+    assert "Autosave is off" in saver.problem and "sub" in saver.problem
     d.reveal()  # the game goes on
-    assert d.session.can_act()
+    d.session.pass_turn()
+    saver.flush()
+    assert d.session.game.history and saver.path is None
+    assert saver.banner.text == saver.problem
 
 
 # --------------------------------------------------------------------------- at start
 
 
-def test_inspect_tells_apart_none_untouched_unfinished_finished(tmp_path):
+def test_inspect_offers_only_an_unfinished_played_game(tmp_path):
     assert autosave.inspect(tmp_path).kind is FoundKind.NONE
     g = Game(["Ann", "Bob"], seed=1)
-    savegame.save_game(g, tmp_path / AUTOSAVE_NAME)
-    assert autosave.inspect(tmp_path).kind is FoundKind.UNTOUCHED
+    untouched = _kept(tmp_path, g)
+    assert autosave.inspect(tmp_path).kind is FoundKind.NONE
+    untouched.unlink()
     g.pass_turn()
-    savegame.save_game(g, tmp_path / AUTOSAVE_NAME)
+    path = _kept(tmp_path, g)
     found = autosave.inspect(tmp_path)
     assert found.kind is FoundKind.UNFINISHED and len(found.game.history) == 1
+    found.release()
     while not g.is_over:
         g.pass_turn()
-    savegame.save_game(g, tmp_path / AUTOSAVE_NAME)
-    assert autosave.inspect(tmp_path).kind is FoundKind.FINISHED
+    savegame.save_game(g, path)
+    assert autosave.inspect(tmp_path).kind is FoundKind.NONE  # finished: nothing to resume
+
+
+def test_the_newest_unfinished_game_is_offered(tmp_path):
+    paths = []
+    for n in range(3):
+        g = Game(["Ann", "Bob"], seed=n)
+        for _ in range(n + 1):
+            g.pass_turn()
+        paths.append(_kept(tmp_path, g))
+        os.utime(paths[-1], (1_000_000 + n, 1_000_000 + n))
+    os.utime(paths[0], (2_000_000, 2_000_000))  # the first one was played last
+    found = autosave.inspect(tmp_path)
+    assert found.path == paths[0] and len(found.game.history) == 1
+    found.release()
 
 
 @pytest.mark.parametrize("data", [
@@ -156,33 +227,72 @@ def test_inspect_tells_apart_none_untouched_unfinished_finished(tmp_path):
     b"#character-encoding UTF-8\n#player1 a A\n#player2 b B\n>a: \xe9\xe9 - +0 0\n",
     b"#player1 a A\n#player2 b B\n>a: ABCDEFG 8H BAD +5 5\n",  # not ours: no seed
 ])
-def test_a_corrupt_autosave_is_set_aside_never_deleted(tmp_path, data):
-    path = tmp_path / AUTOSAVE_NAME
-    path.write_bytes(data)
+def test_a_kept_game_that_cannot_be_read_is_set_aside_never_deleted(tmp_path, data):
+    slot = Store(tmp_path).new_slot()
+    slot.path.write_bytes(data)
+    slot.release()
     found = autosave.inspect(tmp_path)
     assert found.kind is FoundKind.CORRUPT
-    assert not path.exists()
+    assert not slot.path.exists()
     assert found.set_aside is not None and found.set_aside.read_bytes() == data
-    assert found.set_aside.name.startswith("autosave-corrupt-")
+    assert found.set_aside.name.startswith("corrupt-")
     notice = autosave.corrupt_notice(found)
-    assert str(found.set_aside) in notice and str(path) in notice  # the error names the file
-    # a second corrupt file gets its own name
-    path.write_bytes(data)
+    assert str(found.set_aside) in notice and str(slot.path) in notice  # names the file
+    # a second bad file gets its own name
+    slot2 = Store(tmp_path).new_slot()
+    slot2.path.write_bytes(data)
+    slot2.release()
     again = autosave.inspect(tmp_path)
     assert again.set_aside != found.set_aside and found.set_aside.exists()
 
 
+def test_a_kept_game_cut_after_a_whole_line_is_set_aside(tmp_path):
+    g = Game(["Ann", "Bob"], seed=1)
+    g.pass_turn()
+    g.pass_turn()
+    text = savegame.game_to_gcg(g)
+    slot = Store(tmp_path).new_slot()
+    slot.path.write_text(text.split("\n#rack1")[0] + "\n")
+    slot.release()
+    found = autosave.inspect(tmp_path)
+    assert found.kind is FoundKind.CORRUPT and "cut short" in found.error
+    assert f"{slot.path}, line " in found.error
+    assert found.set_aside is not None and found.set_aside.exists()
+
+
+def test_the_single_autosave_of_earlier_versions_is_moved_in(tmp_path):
+    data = tmp_path / "data"
+    (data / "boardgame").mkdir(parents=True)
+    g = Game(["Ann", "Bob"], seed=4)
+    g.pass_turn()
+    savegame.save_game(g, data / autosave.AUTOSAVE_NAME)
+    p = Game(["Cy", "Di"], seed=5)
+    p.pass_turn()
+    savegame.save_game(p, data / autosave.PREVIOUS_NAME)
+    os.utime(data / autosave.PREVIOUS_NAME, (1_000_000, 1_000_000))
+    found = autosave.inspect(data / "boardgame")
+    assert found.kind is FoundKind.UNFINISHED
+    assert [q.name for q in found.game.players] == ["Ann", "Bob"]
+    found.release()
+    assert not (data / autosave.AUTOSAVE_NAME).exists()
+    assert [savegame.load_game(q).players[0].name for q in _games(data / "boardgame")] in (
+        ["Ann", "Cy"], ["Bob", "Cy"], ["Ann", "Di"], ["Bob", "Di"])
+
+
+# --------------------------------------------------------------------------- through main()
+
+
 def _main_window(qapp) -> MainWindow:
     """The table window the last main() opened."""
-    windows = [w for w in qapp.wordbler_startup.windows if isinstance(w, MainWindow)]
+    windows = [w for w in qapp.wordbler_launcher.startup.windows if isinstance(w, MainWindow)]
     assert windows and windows[-1].isVisible()
     return windows[-1]
 
 
 def _close_all(qapp) -> None:
-    """Close the windows main() made (they stay alive with the application, hidden)."""
+    """Close the windows main() made."""
     for w in qapp.topLevelWidgets():
-        if isinstance(w, MainWindow):
+        if isinstance(w, MainWindow) and w.isVisible():
             w.settings = None
             w.files._close_confirmed = True
             w.close()
@@ -195,23 +305,20 @@ def app_env(qapp, monkeypatch, tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setenv("WORDBLER_DATA_DIR", str(data))
-    yield data
+    yield data / "boardgame"
     _close_all(qapp)
 
 
-def _unfinished(data: Path) -> Game:
+def _unfinished(folder: Path) -> tuple[Game, Path]:
     g = Game(["Ann", "Bob"], seed=8)
     g.pass_turn()
     t = next(t for t in g.rack() if not t.is_blank)
-    from wordbler.boardgame.model import Placement
-
     g.set_pending([Placement(t, H8, t.letter)])
-    savegame.save_game(g, data / AUTOSAVE_NAME)
-    return g
+    return g, _kept(folder, g)
 
 
 def test_main_offers_the_unfinished_game_and_resumes_it(qapp, app_env, monkeypatch):
-    game = _unfinished(app_env)
+    game, path = _unfinished(app_env)
     asked = []
 
     def answer(box):
@@ -220,33 +327,47 @@ def test_main_offers_the_unfinished_game_and_resumes_it(qapp, app_env, monkeypat
         return 0
 
     monkeypatch.setattr(autosave.ResumeOffer, "exec", answer)
-    assert main(["--players", "Cleo,Dan", "--animation", "off"]) == 0
+    assert main(["--animation", "off"]) == 0
+    qapp.wordbler_launcher.open("boardgame")
     assert asked and "Resume the unfinished game?" in asked[0] and "Ann 0, Bob 0" in asked[0]
-    assert "tiles on the board" in asked[0]
+    assert "tiles on the board" in asked[0] and "File > Resume" in asked[0]
     w = _main_window(qapp)
     assert [p.name for p in w.session.game.players] == ["Ann", "Bob"]
     assert state_of_game(w.session.game) == state_of_game(game)
-    assert not (app_env / PREVIOUS_NAME).exists()
+    assert w.autosaver.path == path  # it goes on in its own file
+    assert _games(app_env) == [path]
 
 
 def test_main_starts_a_new_game_when_declined_and_keeps_the_old_one(qapp, app_env, monkeypatch):
-    _unfinished(app_env)
-    old = (app_env / AUTOSAVE_NAME).read_bytes()
+    _, path = _unfinished(app_env)
+    old = path.read_bytes()
     monkeypatch.setattr(autosave.ResumeOffer, "exec",
                         lambda box: box.button(QMessageBox.StandardButton.No).click() or 0)
-    assert main(["--players", "Cleo,Dan", "--animation", "off"]) == 0
+    from wordbler.ui.boardgame.setup import SetupDialog
+
+    def start(dialog):
+        dialog.start_button.click()
+        return dialog.result()
+
+    monkeypatch.setattr(SetupDialog, "exec", start)
+    assert main(["--animation", "off"]) == 0
+    qapp.wordbler_launcher.open("boardgame")
     w = _main_window(qapp)
-    assert [p.name for p in w.session.game.players] in (["Cleo", "Dan"], ["Dan", "Cleo"])
+    assert w.autosaver.path is None  # a new game, not played yet: no file
+    w.session.reveal()
+    w.session.pass_turn()
     w.autosaver.flush()
-    assert (app_env / PREVIOUS_NAME).read_bytes() == old
+    assert path.read_bytes() == old and set(_games(app_env)) == {path, w.autosaver.path}
 
 
-def test_main_resume_flag_and_corrupt_notice(qapp, app_env, capsys):
-    (app_env / AUTOSAVE_NAME).write_bytes(b"\x00 not a game")
+def test_main_resume_flag_and_the_corrupt_notice(qapp, app_env, capsys):
+    slot = Store(app_env).new_slot()
+    slot.path.write_bytes(b"\x00 not a game")
+    slot.release()
     assert main(["--players", "Cleo,Dan", "--animation", "off", "--resume"]) == 0
     err = capsys.readouterr().err
     assert "could not be read" in err and "no unfinished game to resume" in err
-    aside = [p for p in os.listdir(app_env) if p.startswith("autosave-corrupt-")]
+    aside = [p for p in os.listdir(app_env) if p.startswith("corrupt-")]
     assert len(aside) == 1
     boxes = [b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox)
              and b.isVisible()] + [b for w in qapp.topLevelWidgets() if isinstance(w, MainWindow)
@@ -254,11 +375,11 @@ def test_main_resume_flag_and_corrupt_notice(qapp, app_env, capsys):
     assert any(aside[0] in b.text() for b in boxes)
 
 
-def test_main_open_plays_our_game_and_replays_others(qapp, app_env, shared_dir, capsys):
-    game = _unfinished(app_env)
-    path = app_env / "saved.gcg"
+def test_main_open_plays_our_game_and_replays_others(qapp, app_env, shared_dir, tmp_path):
+    game, kept = _unfinished(app_env)
+    path = tmp_path / "saved.gcg"
     savegame.save_game(game, path)
-    (app_env / AUTOSAVE_NAME).unlink()
+    kept.unlink()
     assert main(["--open", str(path), "--animation", "off"]) == 0
     w = _main_window(qapp)
     assert w.files.path == str(path) and not w.files.is_modified()
@@ -268,39 +389,9 @@ def test_main_open_plays_our_game_and_replays_others(qapp, app_env, shared_dir, 
 
     record = shared_dir / "gcg" / "vs_andy.gcg"
     assert main(["--open", str(record)]) == 0
-    replays = [x for x in qapp.wordbler_startup.windows if isinstance(x, ReplayWindow)]
+    replays = [x for x in qapp.wordbler_launcher.startup.windows if isinstance(x, ReplayWindow)]
     assert replays and replays[-1].path == str(record)
     replays[-1].close()
-
-
-def test_the_previous_game_comes_back_from_the_file_menu(qtbot, driver):
-    d = driver()
-    w = d.window
-    saver = Autosaver(w)  # in this test's data folder
-    d.reveal()
-    d.session.pass_turn()
-    first = state_of_game(d.game)
-    w.files.menu.aboutToShow.emit()
-    assert not w.files.previous_action.isEnabled()
-    w.start_game(w.config)  # a new game takes the table
-    saver.flush()
-    w.files.menu.aboutToShow.emit()
-    assert w.files.previous_action.isEnabled()
-    w.files.previous_action.trigger()  # nothing done in the new game: no question
-    assert state_of_game(w.session.game) == first
-    assert w.files.path is None and w.files.is_modified()
-
-
-def test_an_autosave_cut_after_a_whole_line_is_set_aside(tmp_path):
-    g = Game(["Ann", "Bob"], seed=1)
-    g.pass_turn()
-    g.pass_turn()
-    text = savegame.game_to_gcg(g)
-    (tmp_path / AUTOSAVE_NAME).write_text(text.split("\n#rack1")[0] + "\n")
-    found = autosave.inspect(tmp_path)
-    assert found.kind is FoundKind.CORRUPT and "cut short" in found.error
-    assert f"{tmp_path / AUTOSAVE_NAME}, line " in found.error
-    assert found.set_aside is not None and found.set_aside.exists()
 
 
 def test_new_game_says_the_game_in_progress_stays_available(qtbot, driver):
@@ -312,4 +403,4 @@ def test_new_game_says_the_game_in_progress_stays_available(qtbot, driver):
     d.click(d.window.new_game_box.button(QMessageBox.StandardButton.No))
     Autosaver(d.window)
     d.window.new_action.trigger()
-    assert "Resume the previous game" in d.window.new_game_box.text()
+    assert "File > Resume" in d.window.new_game_box.text()

@@ -48,6 +48,7 @@ def _play_some(d) -> None:
     for t in d.session.rack_tiles()[:2]:
         d.click_rack_tile(t.id, ctrl=True)
     d.click(d.window.table.exchange_button)
+    d.click(d.window.exchange_box.button(QMessageBox.StandardButton.Yes))  # it asks first
     d.reveal()
     a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
     assert d.drop_on_square(a.id, Coord(10, 7)) and d.drop_on_square(b.id, Coord(11, 6))
@@ -97,7 +98,7 @@ def test_a_saved_game_replays_with_the_cli_with_no_mismatch(qtbot, driver, tmp_p
     with redirect_stdout(out):
         code = cli.main(["replay", str(target)])
     assert code == 0, out.getvalue()
-    assert "1 games, 4 events, 0 mismatches, 0 errors" in out.getvalue()
+    assert "1 game, 4 events, 0 mismatches, 0 errors" in out.getvalue()
 
 
 def test_open_puts_our_unfinished_game_back_exactly(qtbot, driver, tmp_path):

@@ -90,6 +90,13 @@ def _env(tmp_path: Path, script: Path) -> dict:
     return env
 
 
+def _kept_game(tmp_path: Path) -> Path:
+    """The one game file the app kept in its data folder."""
+    games = sorted((tmp_path / "data" / "boardgame").glob("game-*.gcg"))
+    assert len(games) == 1, games
+    return games[0]
+
+
 def _wait_for(path: Path, proc: subprocess.Popen, timeout: float = 120.0) -> str:
     """The marker the child writes when it is ready (a generous deadline, not a timing)."""
     deadline = time.monotonic() + timeout
@@ -136,9 +143,8 @@ def test_killed_mid_turn_resumes_with_the_identical_state(tmp_path):
     assert len(state_before["history"]) == 3 and state_before["fails"] == 1
     assert len(state_before["pending"]) == 2  # killed in the middle of a turn
 
-    # the autosave on disk holds exactly that state
-    autosave = tmp_path / "data" / "autosave.gcg"
-    game = savegame.load_game(autosave)
+    # the game's file on disk holds exactly that state
+    game = savegame.load_game(_kept_game(tmp_path))
     assert [[p.coord.label, p.tile.id, p.letter] for p in game.pending] == state_before["pending"]
     assert [[t.id, t.letter] for t in game.bag.tiles()] == state_before["bag"]
 
@@ -205,11 +211,13 @@ def test_killed_while_autosaving_leaves_a_whole_file(tmp_path, delay):
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
-    game = savegame.load_game(tmp_path / "data" / "autosave.gcg")
+    kept = _kept_game(tmp_path)
+    game = savegame.load_game(kept)
     assert [p.coord.label for p in game.pending] in (["H8"], ["H9"])
     from wordbler.ui.boardgame import autosave
 
-    found = autosave.inspect(tmp_path / "data")
-    assert found.kind is autosave.FoundKind.UNFINISHED
+    found = autosave.inspect(tmp_path / "data" / "boardgame")  # the killed one's lock is stale
+    assert found.kind is autosave.FoundKind.UNFINISHED and found.path == kept
+    found.release()
     # a write cut by the kill may have left its temporary file: the next start removes it
-    assert sorted(os.listdir(tmp_path / "data")) == ["autosave.gcg"]
+    assert sorted(os.listdir(tmp_path / "data" / "boardgame")) == [kept.name]

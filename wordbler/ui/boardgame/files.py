@@ -21,8 +21,11 @@ the game on screen is not touched.  Then:
   replay finds lines that do not fit the board or do not add up, one message names the file
   and the first such line, and the replay can still be looked at, with inline warnings.
 
-"Resume the previous game" puts back the game that the autosave kept when another game took
-the table (``autosave-previous.gcg``, see :mod:`wordbler.ui.boardgame.autosave`).
+File > Resume lists the games the autosave keeps (the last 10 played, each in its own file,
+newest first, see :mod:`wordbler.ui.boardgame.autosave`): an unfinished one goes back on the
+table exactly as it was, its turn's undo history too, and the window goes on keeping it in
+the same file; a finished one opens in the replay view.  A game another window holds is
+listed, not offered.
 
 Dialogs are opened with ``open()`` (never ``exec()``), so tests drive them.
 """
@@ -45,7 +48,8 @@ from wordbler.boardgame.gcg import GCGError, GCGRecord
 from wordbler.boardgame.replay import ReplayResult, replay
 from wordbler.boardgame.rules import PRESETS
 
-from .autosave import PREVIOUS_NAME, autosave_dir, last_line
+from . import autosave
+from .autosave import last_line
 from .config import GameConfig
 
 __all__ = ["OpenKind", "Opened", "open_record", "config_for_game", "FileController",
@@ -171,13 +175,10 @@ class FileController(QObject):
         self.recent_menu = menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._fill_recent()
-        self.previous_action = QAction("Resume the &previous game", w)
-        self.previous_action.setStatusTip("The game that was on the table before this one (kept "
-                                          "automatically when a new game started)")
-        self.previous_action.triggered.connect(self.resume_previous)
-        menu.addAction(self.previous_action)
-        menu.aboutToShow.connect(self._update_actions)
-        self._update_actions()
+        self.resume_menu = menu.addMenu("Resu&me")
+        self.resume_menu.setToolTipsVisible(True)
+        self.resume_menu.aboutToShow.connect(self._fill_resume)
+        self._fill_resume()
         menu.addSeparator()
         self.save_action = QAction("&Save", w)
         self.save_action.setShortcut(QKeySequence.StandardKey.Save)
@@ -199,22 +200,54 @@ class FileController(QObject):
         self.menu = menu
         return menu
 
-    def _update_actions(self) -> None:
-        self.previous_action.setEnabled(self.previous_path().exists())
+    # ================================================================= kept games
+    def kept_games(self) -> list[autosave.Entry]:
+        """The games the autosave keeps, newest first."""
+        return autosave.Store().entries()
 
-    @staticmethod
-    def previous_path() -> Path:
-        return autosave_dir() / PREVIOUS_NAME
+    def _fill_resume(self) -> None:
+        menu = self.resume_menu
+        menu.clear()
+        saver = getattr(self.window, "autosaver", None)
+        here = saver.path if saver is not None else None
+        entries = self.kept_games()
+        for i, entry in enumerate(entries):
+            text = entry.describe().replace("&", "&&")
+            if here is not None and entry.path == here:
+                text += " (on the table)"
+            elif entry.busy:
+                text += " (open in another window)"
+            a = QAction(f"&{i + 1} {text}" if i < 9 else text, menu)
+            a.setToolTip(entry.error or str(entry.path))
+            a.setStatusTip(str(entry.path))
+            a.setEnabled(not entry.error and not entry.busy
+                         and not (here is not None and entry.path == here))
+            a.triggered.connect(lambda _=False, p=entry.path: self.resume_path(p))
+            menu.addAction(a)
+        if not entries:
+            empty = QAction("No games kept yet", menu)
+            empty.setEnabled(False)
+            menu.addAction(empty)
+        menu.addSeparator()
+        note = QAction(f"The last {autosave.KEEP} games played are kept automatically", menu)
+        note.setEnabled(False)
+        menu.addAction(note)
+        self.resume_actions = [a for a in menu.actions() if not a.isSeparator()][:len(entries)]
 
-    def resume_previous(self) -> Opened | None:
-        """Put the previous game (``autosave-previous.gcg``) back on the table: it is not
-        saved to a file yet (Save asks where)."""
-        path = self.previous_path()
+    def resume_path(self, path) -> Opened | None:
+        """Put the kept game ``path`` back on the table (unfinished: where it was, and this
+        window goes on keeping it in the same file), or replay it (finished)."""
+        title = "Resume"
+        slot = autosave.Slot(Path(path))
+        if slot.held_elsewhere():
+            self.box = _message(self.window, QMessageBox.Icon.Information, title,
+                                f"This game is open in another Wordbler window:\n{path}")
+            return None
         try:
             opened = open_record(path, self.window.config.lexicon)
         except GCGError as e:
-            self.box = _message(self.window, QMessageBox.Icon.Warning, "Resume the previous game",
-                                f"The previous game cannot be resumed.\n\n{e}")
+            self.box = _message(self.window, QMessageBox.Icon.Warning, title,
+                                f"This game cannot be resumed.\n\n{e}")
             return None
         if opened.kind is OpenKind.REPLAY:  # it was finished: look at it
             self.show_replay(opened)
@@ -222,11 +255,21 @@ class FileController(QObject):
         assert opened.game is not None
 
         def play() -> None:
+            saver = getattr(self.window, "autosaver", None)
+            if saver is not None:
+                if not slot.acquire():
+                    self.box = _message(self.window, QMessageBox.Icon.Information, title,
+                                        f"This game cannot be resumed here: {slot.error}.\n"
+                                        f"{path}")
+                    return
+                saver.adopt(opened.game, slot, opened.record)
             self.play(opened.game, None)
-            self.window.show_message("The previous game is back on the table (not saved to a "
-                                     "file yet).", "ok")
+            note = saver.restore_note if saver is not None else ""
+            self.window.show_message(
+                f"The game is back on the table, {opened.game.players[opened.game.current].name} "
+                f"to play (kept automatically; not saved to a file yet).{note}", "ok")
 
-        self.maybe_save_then(play, "going back to the previous game")
+        self.maybe_save_then(play, "resuming another game")
         return opened
 
     def _fill_recent(self) -> None:
@@ -449,6 +492,9 @@ class FileController(QObject):
             assert opened.game is not None
 
             def play() -> None:
+                saver = getattr(self.window, "autosaver", None)
+                if saver is not None:
+                    saver.adopt(opened.game, None, opened.record)
                 self.play(opened.game, opened.path)
                 if opened.warning:
                     self.box = _message(self.window, QMessageBox.Icon.Warning, "Open game",
