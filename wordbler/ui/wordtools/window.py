@@ -4,11 +4,15 @@ Every query runs on :mod:`wordbler.lexicon.queries` in a worker thread (the firs
 list may build its word graph), so the window never freezes; a query's answer that arrives
 after a newer query was asked is dropped.  Results are grouped by length, longest first, with
 a count.  Clicking a grid result shows its path on the grid (the cells in order, numbered).
+Selecting a result word shows its meaning in the panel below the results (English: WordNet
+glosses from :mod:`wordbler.lexicon.definitions`, read in the worker the first time; other
+languages have no offline source and the panel says so).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape as html_escape
 from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QSettings, QSize, Qt, QThreadPool, Signal, Slot
@@ -30,6 +34,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStyledItemDelegate,
+    QTextBrowser,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -40,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from wordbler.lexicon import WordList, bundled_wordlist, get_alphabet, load_wordlist
-from wordbler.lexicon import queries
+from wordbler.lexicon import definitions, queries
 
 LANGUAGES = (("en", "English"), ("ru", "Russian"))
 SHOWN_LIMIT = 5000  # results listed at most (the count says how many there are)
@@ -62,6 +67,9 @@ places are filled only from those letters.</li></ul></p>
 <code>/</code> (cells of several letters in parentheses: <code>(QU)</code>). A word is a path
 through cells each next to the one before (across, down or diagonal), each cell used once.
 Click a word to see its path.</p>
+<p><b>Meanings</b>: select a result word to see what it means in the panel below the results
+(English words, from WordNet 3.0; an inflected word such as RUNNING or GEESE is shown with its
+base form RUN or GOOSE). Russian words have no definitions yet.</p>
 <p>Results are grouped by length, longest first, then in the alphabet's order.
 Keys: Enter searches; Ctrl+1, Ctrl+2, Ctrl+3 switch tabs; F1 shows this help.</p>"""
 
@@ -152,6 +160,7 @@ class WordToolsWindow(QMainWindow):
 
     results_ready = Signal()  # a query's results (or its error) are on screen
     list_ready = Signal()  # the word list is loaded (or failed to)
+    definition_ready = Signal()  # the meaning panel shows the selected word's meaning (or why not)
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
@@ -166,6 +175,10 @@ class WordToolsWindow(QMainWindow):
         self._pending: dict[int, Callable[[object, str], None]] = {}
         self.source = _Source(lang="en", path=None)
         self.grid_paths: dict[str, tuple[tuple[int, int], ...]] = {}
+        #: lang -> its Definitions (None: no source); tests may put their own here
+        self.definitions_for: Callable[[str], definitions.Definitions | None] = (
+            definitions.bundled_definitions)
+        self.definition_word: str | None = None  # the word whose meaning is asked/shown
 
         self._build()
         self._connect_signals()
@@ -204,7 +217,13 @@ class WordToolsWindow(QMainWindow):
         self.tabs.addTab(self._build_guess(), "Guess the word")
         self.tabs.addTab(self._build_anagram(), "Anagrams and patterns")
         self.tabs.addTab(self._build_grid(), "Grid")
-        outer.addWidget(self.tabs, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.tabs)
+        split.addWidget(self._build_definition_panel())
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        outer.addWidget(split, 1)
 
         self.error_label = QLabel("")
         self.error_label.setObjectName("error-label")
@@ -225,6 +244,25 @@ class WordToolsWindow(QMainWindow):
             a.triggered.connect(lambda _=False, k=i: self.tabs.setCurrentIndex(k))
             self.addAction(a)
             self.tab_actions.append(a)
+
+    def _build_definition_panel(self) -> QWidget:
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        title = QLabel("Meaning")
+        f = title.font()
+        f.setBold(True)
+        title.setFont(f)
+        lay.addWidget(title)
+        self.definition_view = QTextBrowser()
+        self.definition_view.setObjectName("definition-view")
+        self.definition_view.setAccessibleName("Meaning of the selected word")
+        self.definition_view.setOpenLinks(False)
+        self.definition_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
+        lay.addWidget(self.definition_view, 1)
+        self._set_definition_text("<i>Select a result word to see its meaning.</i>")
+        return box
 
     def _results_view(self) -> tuple[QWidget, QTreeWidget, QLabel]:
         box = QWidget()
@@ -363,6 +401,9 @@ class WordToolsWindow(QMainWindow):
         self.grid_rows.valueChanged.connect(self._resize_grid)
         self.grid_cols.valueChanged.connect(self._resize_grid)
         self.grid_results.currentItemChanged.connect(self._show_path)
+        for tree in (self.guess_results, self.anagram_results, self.grid_results):
+            tree.currentItemChanged.connect(self._show_definition)
+        self.tabs.currentChanged.connect(self._on_tab)
         self.help_action.triggered.connect(self.show_help)
 
     # ---------------------------------------------------------------- the word list
@@ -612,6 +653,58 @@ class WordToolsWindow(QMainWindow):
             item.setToolTip(f"{i + 1} of {n}")
             item.setData(ORDER_ROLE, i + 1)
         self.shown_path = tuple(path)
+
+    # ---------------------------------------------------------------- meanings
+    def _current_tree(self) -> QTreeWidget:
+        return (self.guess_results, self.anagram_results, self.grid_results)[
+            max(0, self.tabs.currentIndex())]
+
+    def _on_tab(self, _index: int) -> None:
+        self._show_definition(self._current_tree().currentItem())
+
+    def _set_definition_text(self, html: str) -> None:
+        self.definition_view.setHtml(html)
+
+    def _show_definition(self, current: QTreeWidgetItem | None, _previous=None) -> None:
+        tree = self.sender() if isinstance(self.sender(), QTreeWidget) else None
+        if tree is not None and tree is not self._current_tree():
+            return  # a tab not in view
+        word = current.data(0, Qt.ItemDataRole.UserRole) if current is not None else None
+        self.definition_word = word or None
+        if not word:
+            self._set_definition_text("<i>Select a result word to see its meaning.</i>")
+            return
+        lang = self.source.lang
+        defs = self.definitions_for(lang)
+        if defs is None:
+            self._set_definition_text(definitions.describe_html(word, None, lang=lang))
+            self.definition_ready.emit()
+            return
+        if defs.loaded or defs.error is not None:
+            self._render_definition(word, defs, lang)
+            return
+        self._set_definition_text(f"<i>Looking up {word}…</i>")
+
+        def done(_result, _error):  # the error is kept by defs and shown by _render
+            if self.definition_word == word:
+                self._render_definition(word, defs, lang)
+
+        self._submit(defs.load, done)
+
+    def _render_definition(self, word: str, defs: definitions.Definitions, lang: str) -> None:
+        try:
+            senses = defs.lookup(word)
+        except definitions.DefinitionsError as e:
+            self._set_definition_text(
+                "<span style='color:#b03a2e'>Definitions cannot be shown: "
+                f"{html_escape(str(e))}</span>")
+        else:
+            self._set_definition_text(definitions.describe_html(word, senses, lang=lang))
+        self.definition_ready.emit()
+
+    def definition_text(self) -> str:
+        """The meaning panel's text as plain text (what a person reads)."""
+        return self.definition_view.toPlainText()
 
     # ---------------------------------------------------------------- results
     def _show_results(self, result, tree: QTreeWidget, count: QLabel, grid: bool) -> None:
