@@ -126,6 +126,8 @@ def main() -> None:
     settle()
     res = win.results
     res.show_word(deal.target or deal.words[0][0])
+    if res.definition_text().startswith("Looking up"):  # the meaning panel (English)
+        wait(res.definition_ready)
     settle()
     win.grab().save(str(out / f"end-{tag}.png"))
     tabs = res.tabs

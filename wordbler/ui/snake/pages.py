@@ -5,13 +5,18 @@ Pages show what they are given and emit intent; the window wires them to the ses
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from html import escape as html_escape
+
+from PySide6.QtCore import QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QFrame,
                                QGridLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QListWidget, QListWidgetItem, QProgressBar, QPushButton,
                                QScrollArea, QSizePolicy, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+                               QTableWidgetItem, QTabWidget, QTextBrowser, QVBoxLayout,
+                               QWidget)
+
+from wordbler.lexicon import definitions
 
 from wordbler.snake import Hints, Results, default_min_len, format_seconds
 from wordbler.snake.rules import MAX_DURATION, MAX_PLAYERS, MIN_DURATION
@@ -19,6 +24,7 @@ from wordbler.snake.rules import MAX_DURATION, MAX_PLAYERS, MIN_DURATION
 from .board_view import BoardView
 from .texts import LANG_NAMES, points_text, word_line
 from .theme import DEFAULT_THEME, SnakeTheme
+from .worker import Job
 
 WORD_ROLE = Qt.ItemDataRole.UserRole
 
@@ -514,12 +520,14 @@ class HandoffPage(QWidget):
 
 # ---------------------------------------------------------------------------------- results
 class ResultsPage(QWidget):
-    """Scores, each player's words, the missed words, who found what; a word's path."""
+    """Scores, each player's words, the missed words, who found what; a word's path and,
+    where the language has an offline source (English), its meaning beside the board."""
 
     new_clicked = Signal()
     setup_clicked = Signal()
     copy_clicked = Signal()
     scores_clicked = Signal()
+    definition_ready = Signal()  # the meaning of the clicked word is shown (or why not)
 
     def __init__(self, theme: SnakeTheme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -527,6 +535,15 @@ class ResultsPage(QWidget):
         self.setObjectName("snake-results")
         self.results: Results | None = None
         self.paths: dict[str, tuple] = {}
+        self.lang = "en"
+        #: lang -> its Definitions (None: no source); tests may put their own here
+        self.definitions_for = definitions.bundled_definitions
+        self.definition_word: str | None = None
+        self._definitions_job: Job | None = None
+        # its own pool: destroying the page waits for a load under way (never a job that
+        # outlives its page)
+        self._definitions_pool = QThreadPool(self)
+        self._definitions_pool.setMaxThreadCount(1)
         self.title = QLabel()
         self.title.setObjectName("snake-results-title")
         self.title.setWordWrap(True)
@@ -545,6 +562,13 @@ class ResultsPage(QWidget):
         self.caption.setObjectName("snake-results-caption")
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.definition = QTextBrowser()
+        self.definition.setObjectName("snake-results-definition")
+        self.definition.setAccessibleName("Meaning of the word")
+        self.definition.setOpenLinks(False)
+        self.definition.setFrameShape(QFrame.Shape.NoFrame)
+        self.definition.setStyleSheet(f"background: {theme.panel}; color: {theme.text};")
+        self.definition.setHtml("")
 
         self.scores = QTableWidget()
         self.scores.setObjectName("snake-results-scores")
@@ -580,6 +604,7 @@ class ResultsPage(QWidget):
         left = QVBoxLayout()
         left.addWidget(self.board_view, 1)
         left.addWidget(self.caption)
+        left.addWidget(self.definition)
         right = QVBoxLayout()
         right.addWidget(self.title)
         right.addWidget(self.summary)
@@ -598,12 +623,25 @@ class ResultsPage(QWidget):
         _px(self.title, 26 * s, True)
         for w in (self.summary, self.highscore_label, self.caption):
             _px(w, 15 * s)
+        _px(self.definition, 14 * s)
+        self._fit_definition()
         _px(self.legend, 13 * s)
         for b in (self.new_button, self.setup_button, self.copy_button, self.scores_button):
             _px(b, 14 * s, b is self.new_button)
         _px(self.tabs, 14 * s)
         _px(self.scores, 14 * s)
         self._fit_scores()
+
+    def _fit_definition(self) -> None:
+        """The meaning panel takes the height the square board leaves below the caption:
+        at least 5 lines and a quarter of the page, at most 14 lines."""
+        line = self.definition.fontMetrics().lineSpacing()
+        m = self.layout().contentsMargins()
+        left_w = self.board_view.width() or int(self.width() * 4 / 9)
+        spare = (self.height() - m.top() - m.bottom() - left_w
+                 - self.caption.sizeHint().height() - 2 * self.layout().spacing())
+        self.definition.setFixedHeight(int(max(5 * line, self.height() * 0.24,
+                                               min(spare, 14 * line))))
 
     def _fit_scores(self) -> None:
         h = self.scores.horizontalHeader().height() + 4
@@ -616,7 +654,15 @@ class ResultsPage(QWidget):
         self.results = results
         self.paths = dict(deal.words)
         self.board_view.set_board(deal.board)
-        self.caption.setText("Click a word to see its path.")
+        self.lang = deal.spec.lang
+        has_meanings = self.definitions_for(self.lang) is not None
+        self.caption.setText("Click a word to see its path and meaning." if has_meanings
+                             else "Click a word to see its path.")
+        self.definition_word = None
+        self.definition.setHtml("")
+        self.definition.setVisible(has_meanings)  # no offline source: no panel at all
+        if has_meanings:
+            self._start_definitions_load()  # read now, so a click finds them ready
         players = results.players
         if len(players) == 1:
             p = players[0]
@@ -744,6 +790,56 @@ class ResultsPage(QWidget):
         if len(self.results.players) == 1:
             found = "found" if who else "not found"
         self.caption.setText(f"{word}: {len(word)} letters, {found}.")
+        self.show_definition(word)
+
+    # meanings
+    def show_definition(self, word: str) -> None:
+        """The meaning of ``word`` beside its path; the definitions are read in a worker the
+        first time (the panel says so meanwhile)."""
+        defs = self.definitions_for(self.lang)
+        if defs is None:
+            return
+        self.definition_word = word
+        if defs.loaded or defs.error is not None:
+            self._render_definition(word, defs)
+            return
+        self.definition.setHtml(f"<i>Looking up {word}…</i>")
+        self._start_definitions_load()
+
+    def _start_definitions_load(self) -> None:
+        """Read the language's definitions in the worker (once); when done, the latest
+        clicked word's meaning is shown."""
+        defs = self.definitions_for(self.lang)
+        if defs is None or defs.loaded or defs.error is not None:
+            return
+        if self._definitions_job is not None and not self._definitions_job.finished.is_set():
+            return  # a load is under way
+        job = Job(lambda _cancelled, _progress: defs.load())
+        # bound methods, so the connection ends with this page
+        job.signals.done.connect(self._definitions_loaded)
+        job.signals.failed.connect(self._definitions_loaded)
+        self._definitions_job = job
+        self._definitions_pool.start(job)
+
+    def _definitions_loaded(self, _result=None) -> None:
+        defs = self.definitions_for(self.lang)
+        if self.definition_word and defs is not None:
+            self._render_definition(self.definition_word, defs)
+
+    def _render_definition(self, word: str, defs) -> None:
+        try:
+            senses = defs.lookup(word)
+        except definitions.DefinitionsError as e:
+            self.definition.setHtml(
+                f"<span style='color:{self.theme.bad}'>Definitions cannot be shown: "
+                f"{html_escape(str(e))}</span>")
+        else:
+            self.definition.setHtml(definitions.describe_html(word, senses, lang=self.lang,
+                                                              title=False))
+        self.definition_ready.emit()
+
+    def definition_text(self) -> str:
+        return self.definition.toPlainText()
 
     def sizeHint(self) -> QSize:
         return QSize(1000, 680)

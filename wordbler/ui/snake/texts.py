@@ -83,6 +83,10 @@ player scores nothing for any of them (you can turn this rule off).</p>
 free, but a score made with hints is marked in the high scores.  Every board has a
 <b>code</b> (language, size, seed): give it to a friend and they get the same board.  The
 <b>daily board</b> is the same for everyone on the same day.</p>
+<h3>After the round</h3>
+<p>The results list every word you found, the common words you missed and every word on
+the board.  Click a word to see its path on the board and, for English words, its meaning
+(from WordNet 3.0; RUNNING is shown with RUN).  Russian words have no definitions yet.</p>
 <h3>Keys</h3>
 <table>
 <tr><td>Letters, Backspace, Enter, Esc</td><td>build, shorten, play, clear a word</td></tr>
