@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from wordbler.lexicon import bundled_wordlist, get_alphabet  # noqa: E402
+from wordbler.lexicon import bundled_wordlist  # noqa: E402
 from wordbler.lexicon import queries, search  # noqa: E402
 
 
@@ -101,7 +101,7 @@ def main() -> int:
     impls = ["pure Python"]
     if search.native_available() and not args.pure:
         impls.insert(0, "compiled")
-    print("grid search: " + (f"compiled (wordbler.lexicon._gridsearch), pure Python shown too"
+    print("grid search: " + ("compiled (wordbler.lexicon._gridsearch), pure Python shown too"
                              if len(impls) == 2 else "pure Python (the compiled search is "
                              + ("switched off)" if args.pure else "not built)")))
 

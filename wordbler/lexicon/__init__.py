@@ -22,6 +22,7 @@ __all__ = [
     "WordListError",
     "bundled_path",
     "bundled_wordlist",
+    "get_alphabet",
     "load_wordlist",
 ]
 

@@ -35,9 +35,10 @@ Cache
 -----
 ``load_or_build`` keeps the arrays in the user's cache directory
 (:func:`wordbler.paths.user_cache_dir`), keyed by the caller's key (e.g. the word list's
-content hash), the build options and ``FORMAT_VERSION``.  The file is a fixed header (magic, version, key,
-array lengths, SHA-256 of the payload) followed by the raw little-endian arrays; anything that
-does not match is rebuilt, never trusted.  No pickle, eval or marshal is involved.
+content hash), the build options and ``FORMAT_VERSION``. The file is a fixed header (magic,
+version, key, array lengths, SHA-256 of the payload) followed by the raw little-endian
+arrays; anything that does not match is rebuilt, never trusted. No pickle, eval or marshal
+is involved.
 """
 
 from __future__ import annotations

@@ -162,7 +162,8 @@ def parse_grid(text: str, alphabet: Alphabet) -> list[list[str]]:
         first = len(rows[0])
         bad = next(i for i, r in enumerate(rows, 1) if len(r) != first)
         raise QueryError(
-            f"the grid is not rectangular: row 1 has {first} cells, row {bad} has {len(rows[bad - 1])}"
+            f"the grid is not rectangular: row 1 has {first} cells, "
+            f"row {bad} has {len(rows[bad - 1])}"
         )
     return rows
 

@@ -100,7 +100,8 @@ def _bit_index(graph: LexGraph) -> dict[int, int]:
 
 # ---- grids --------------------------------------------------------------------------
 @lru_cache(maxsize=64)
-def _shape(widths: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
+def _shape(widths: tuple[int, ...]
+           ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
     """For a grid whose rows have these widths: each cell's neighbours (cell numbers, in
     (row, col) order) and each cell's coordinates."""
     starts = []
