@@ -55,7 +55,10 @@ def main() -> None:
     shoot(page, "start-page", tag)
     page.hide()
 
-    settings = QSettings(str(OUT / "tmp-settings.ini"), QSettings.Format.IniFormat)
+    import tempfile
+
+    settings_dir = tempfile.mkdtemp(prefix="wordbler-shots-")
+    settings = QSettings(str(Path(settings_dir) / "settings.ini"), QSettings.Format.IniFormat)
     w = WordToolsWindow(settings=settings)
     launcher.install_game_menu(w)
     from wordbler.ui.common.screen import fit_to_screen
@@ -96,7 +99,6 @@ def main() -> None:
     wait_for(w.results_ready)
     shoot(w, "wordtools-grid-ru", tag)
     settings.clear()
-    (OUT / "tmp-settings.ini").unlink(missing_ok=True)
 
 
 if __name__ == "__main__":
