@@ -240,6 +240,42 @@ def test_damaged_cache_is_rebuilt(tmp_path, how):
     assert LexGraph.from_bytes(path.read_bytes(), "key").contains("ZZZ")  # and rewritten
 
 
+def test_every_flipped_header_byte_is_caught():
+    """Reliability item 6: the checksum once left the header out, so flipping byte 20 (the
+    forward root) gave wrong moves silently.  Now any byte of the header, or of the arrays,
+    changed makes the file refused (and so rebuilt)."""
+    data = LexGraph.build(SMALL).to_bytes("k")
+    header_size = struct.calcsize("<8sIIIII7I32s")
+    positions = list(range(header_size)) + list(range(header_size, len(data), 7))
+    for i in positions:
+        bad = bytearray(data)
+        bad[i] ^= 0x01
+        with pytest.raises(CacheError):
+            LexGraph.from_bytes(bytes(bad), "k")
+    assert LexGraph.from_bytes(data, "k").contains("CAT")
+
+
+@pytest.mark.parametrize("kind", ["dev-zero-link", "fifo", "folder", "link-to-good-file"])
+def test_a_cache_that_is_not_a_regular_file_is_never_read_but_replaced(tmp_path, kind):
+    load_or_build(SMALL, "key", tmp_path)
+    path = cache_path("key", tmp_path)
+    good = tmp_path / "elsewhere.bin"
+    path.replace(good)
+    if kind == "dev-zero-link":
+        path.symlink_to("/dev/zero")  # read without a bound, this never ends
+    elif kind == "fifo":
+        os.mkfifo(path)  # read blocking, this never returns
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(good)
+    g = load_or_build(SMALL + ["ZZZ"], "key", tmp_path)
+    assert g.contains("ZZZ")  # built from the words given, not read
+    if kind != "folder":  # a folder cannot be replaced by a file; the graph is still right
+        assert path.is_file() and not path.is_symlink()
+        assert LexGraph.from_bytes(path.read_bytes(), "key").contains("ZZZ")
+
+
 def test_cache_for_another_key_is_not_trusted(tmp_path):
     load_or_build(SMALL, "old", tmp_path)
     # a file for "old" placed where "new" would be: the key inside it gives it away
@@ -255,7 +291,8 @@ def test_checksummed_but_inconsistent_cache_is_refused():
     fields = list(header.unpack_from(data))
     fields[3] = 10**6  # froot out of range
     payload = bytes(data[header.size:])
-    fields[-1] = hashlib.sha256(payload).digest()
+    fields[-1] = bytes(32)
+    fields[-1] = hashlib.sha256(header.pack(*fields)[:-32] + payload).digest()
     forged = header.pack(*fields) + payload
     assert forged[:8] == MAGIC
     with pytest.raises(CacheError, match="inconsistent"):

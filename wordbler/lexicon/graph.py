@@ -43,9 +43,11 @@ is involved.
 
 from __future__ import annotations
 
+import errno
 import gc
 import hashlib
 import os
+import stat
 import struct
 import sys
 import tempfile
@@ -56,7 +58,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Callable, Iterable
 
-FORMAT_VERSION = 2
+MAX_CACHE_BYTES = 256 * 1024 * 1024  # the bundled English graph is about 10 MB
+FORMAT_VERSION = 3  # 3: the checksum covers the header too
 MAGIC = b"WBLXGRF\x00"
 ENGLISH_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 FINAL = 1 << 26  # the final bit of an A-Z graph (the board game's)
@@ -75,6 +78,7 @@ _MASK_ARRAYS = frozenset({"fmask", "rmask"})
 
 # header: magic, version, word count, froot, rroot, key length, 7 array lengths, sha256
 _HEADER = struct.Struct("<8sIIIII7I32s")
+_DIGEST_AT = _HEADER.size - 32  # the digest closes the header
 _ARRAY_NAMES = ("fmask", "fstart", "fedge", "rmask", "rstart", "redge", "rsep")
 
 Progress = Callable[[float], None]
@@ -491,18 +495,12 @@ class LexGraph:
                 b = array(a.typecode, a)
                 b.byteswap()
                 payload += b.tobytes()
-        digest = hashlib.sha256(payload).digest()
-        header = _HEADER.pack(
-            MAGIC,
-            FORMAT_VERSION,
-            self.word_count,
-            self.froot,
-            self.rroot,
-            len(key_bytes),
-            *(len(a) for a in arrays),
-            digest,
-        )
-        return header + bytes(payload)
+        fields = (MAGIC, FORMAT_VERSION, self.word_count, self.froot, self.rroot,
+                  len(key_bytes), *(len(a) for a in arrays))
+        # the digest covers the whole file: the header's fields (roots, counts, lengths) too
+        unsigned = _HEADER.pack(*fields, bytes(32))
+        digest = hashlib.sha256(unsigned[:_DIGEST_AT] + payload).digest()
+        return _HEADER.pack(*fields, digest) + bytes(payload)
 
     @classmethod
     def from_bytes(cls, data: bytes, key: str, options: str | None = None) -> "LexGraph":
@@ -539,7 +537,7 @@ class LexGraph:
         expected = _HEADER.size + key_len + sum(s * n for s, n in zip(sizes, lengths))
         if len(data) != expected:
             raise CacheError(f"length {len(data)}, expected {expected}")
-        if hashlib.sha256(view).digest() != digest:
+        if hashlib.sha256(memoryview(data)[:_DIGEST_AT].tobytes() + view).digest() != digest:
             raise CacheError("checksum mismatch")
         if stored_key != key:
             raise CacheError("cache is for another word list")
@@ -639,9 +637,9 @@ def load_or_build(
     else:
         path = cache_path(key, Path(cache_dir))
     try:
-        data = path.read_bytes()
-    except OSError:
-        data = None
+        data = _read_cache(path)
+    except (OSError, CacheError):
+        data = None  # rebuilt below, and the file replaced
     if data is not None:
         try:
             graph = LexGraph.from_bytes(data, key, options)
@@ -663,6 +661,37 @@ def load_or_build(
     except OSError:
         pass
     return graph
+
+
+def _read_cache(path: Path) -> bytes:
+    """A cache file's bytes, read bounded: never through a link, never a device or FIFO (a
+    cache replaced by a link to ``/dev/zero`` would read without end), never more than
+    ``MAX_CACHE_BYTES``.  :class:`CacheError` for anything but a regular file of a sane size."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \
+        | getattr(os, "O_BINARY", 0)
+    if not getattr(os, "O_NOFOLLOW", 0) and path.is_symlink():  # pragma: no cover - Windows
+        raise CacheError("the cache file is a link")
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.EMLINK):  # O_NOFOLLOW on a link
+            raise CacheError("the cache file is a link") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise CacheError("the cache file is not a regular file")
+        if st.st_size > MAX_CACHE_BYTES:
+            raise CacheError(f"the cache file is {st.st_size} bytes, over {MAX_CACHE_BYTES}")
+        with os.fdopen(fd, "rb", closefd=True) as f:
+            fd = -1
+            data = f.read(MAX_CACHE_BYTES + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(data) > MAX_CACHE_BYTES:
+        raise CacheError("the cache file grew past its limit while read")
+    return data
 
 
 def _prune_cache(cache_dir: Path, keep: Path) -> None:
