@@ -33,3 +33,19 @@ def test_usage_errors_exit_2(capsys):
                           capture_output=True).returncode == 2
     assert subprocess.run([sys.executable, "-m", "wordbler.cli", "frobnicate"],
                           capture_output=True).returncode == 2
+
+
+def test_every_command_is_registered_by_the_group_the_table_names():
+    """The dispatcher loads only the named command's group; the table must match the groups."""
+    import importlib
+
+    from wordbler.cli import COMMAND_GROUPS, GROUPS, build_parser
+
+    full = build_parser([])
+    choices = set(next(a for a in full._actions if a.dest == "command").choices)
+    assert choices == set(COMMAND_GROUPS)
+    for command, group in COMMAND_GROUPS.items():
+        assert group in GROUPS
+        importlib.import_module(f"wordbler.cli.{group}")
+        only = build_parser([command])
+        assert command in next(a for a in only._actions if a.dest == "command").choices

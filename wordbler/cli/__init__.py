@@ -20,6 +20,13 @@ import sys
 from typing import Sequence
 
 GROUPS = ("boardgame", "wordtools", "snake", "wordgrid", "wordsearch")
+# which group defines each command: only that group is imported to run it (the others' imports
+# would cost start-up time on every call of a batch script)
+COMMAND_GROUPS = {
+    "check": "boardgame", "replay": "boardgame", "moves": "boardgame", "selfplay": "boardgame",
+    "anagram": "wordtools", "pattern": "wordtools", "grid": "wordtools",
+    "snake": "snake", "wordgrid": "wordgrid", "wordsearch": "wordsearch",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,10 +35,14 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given the arguments, only the group of the command they name is loaded
+    (every group when they name none, so the help and the error list every command)."""
     parser = _Parser(prog="wordbler-cli", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for group in GROUPS:
+    command = next((a for a in (argv or ()) if not a.startswith("-")), None)
+    groups = (COMMAND_GROUPS[command],) if command in COMMAND_GROUPS else GROUPS
+    for group in groups:
         name = f"{__name__}.{group}"
         try:
             module = importlib.import_module(name)
@@ -44,7 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+    args = build_parser(argv).parse_args(argv)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
