@@ -131,6 +131,9 @@ class Game:
         self.history: list[TurnRecord] = []
         self.outcome: Outcome | None = None
         self.pending: tuple[Placement, ...] = ()
+        # the game clock (wordbler.boardgame.clock.GameClock) when one is used: saved with
+        # the game as #wordbler-clock; the rules never read it
+        self.clock = None
 
     # ----------------------------------------------------------------- queries
     @property

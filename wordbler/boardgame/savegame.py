@@ -39,6 +39,9 @@ Pragmata (values with spaces or unusual characters are percent-encoded, ``%20``)
 ``#wordbler-pending I:SQUARE:LETTER ...``
     Tiles placed this turn but not submitted: rack index, square (``H8``) and the letter shown
     (lowercase for a blank).
+``#wordbler-clock MODE move=S total=S penalty=P used=S,S...``
+    The game clock (wordbler.boardgame.clock): its settings and the seconds each player, in
+    turn order, has used.
 
 Every value read is checked against what it may be (:data:`RULE_LIMITS` for the rules,
 the fixed sets above for mascots and levels, numbers by their length before they are
@@ -337,6 +340,9 @@ class _Writer:
             if attrs:
                 self.pragma("player", " ".join([self.nicks[i], *attrs]))
 
+        clock = getattr(game, "clock", None)  # wordbler.boardgame.clock.GameClock or None
+        if clock is not None and clock.settings.active:
+            self.pragma("clock", clock.to_pragma())
         shadow = Game(seat_specs, game.rules, None, game.seed)
         if shadow.seat_order != game.seat_order or shadow.players != game.players:
             raise ValueError("cannot save: the seed does not give this game's first-player draw")
@@ -563,6 +569,14 @@ class _Rebuilder:
         game = self.new_game(rules, seed)
         self.game = game
         self.apply_timeline()
+        clock_p = record.pragma(PREFIX + "clock")
+        if clock_p is not None:  # the time used so far (wordbler.boardgame.clock)
+            from .clock import ClockError, GameClock
+
+            try:
+                game.clock = GameClock.from_pragma(clock_p.value, len(game.players))
+            except ClockError as e:
+                raise self.error(str(e), clock_p.line) from None
         return game
 
     def new_game(self, rules: RuleSet, seed: int) -> Game:

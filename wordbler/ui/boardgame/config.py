@@ -19,13 +19,20 @@ class GameConfig:
     seed: int | None = None
     # changes to the preset, e.g. (("hints_allowed", False),) or (("hint_cost", 2),)
     rule_changes: tuple[tuple[str, object], ...] = ()
+    # the game clock (wordbler.boardgame.clock.ClockSettings), None for none
+    clock: object = None
 
     def ruleset(self):
         rules = get_ruleset(self.rules)
         return rules.with_changes(**dict(self.rule_changes)) if self.rule_changes else rules
 
     def new_game(self) -> Game:
-        return Game(self.players, rules=self.ruleset(), lexicon=self.lexicon, seed=self.seed)
+        game = Game(self.players, rules=self.ruleset(), lexicon=self.lexicon, seed=self.seed)
+        if self.clock is not None and self.clock.active:
+            from wordbler.boardgame.clock import GameClock
+
+            game.clock = GameClock(self.clock, len(game.players))
+        return game
 
 
 class DictionaryUnavailable(ValueError):

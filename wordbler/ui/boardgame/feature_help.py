@@ -10,6 +10,14 @@ SECTIONS: list[tuple[str, str]] = [
      "alphabetical order, with the totals of vowels, consonants and blanks. It counts again "
      "after every turn and shows nothing during the hand-off or a computer's turn, so it "
      "never tells anyone another player's rack."),
+    ("Clocks",
+     "Choose a clock in New game: no clock; a time per move (10 s to 10 min; when it runs "
+     "out the turn passes); a chess clock (minutes each for the whole game; time over costs "
+     "the set points, 10 by default, per started minute, shown beside the time); or show "
+     "time used, where nothing runs out. The strip above the board shows each player's "
+     "time. Only the player to move uses time, and only while their rack is shown: the "
+     "clock stops during the hand-off and while any dialog is open. A saved game keeps the "
+     "clock and the time used (the #wordbler-clock line of the file)."),
 ]
 
 

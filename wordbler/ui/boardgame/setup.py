@@ -294,6 +294,12 @@ class SetupDialog(FittedDialog):
         hint_row.addStretch(1)
         rl.addLayout(hint_row)
         layout.addWidget(rules_box)
+        from .clockview import ClockOptionsBox  # the game clock (none, per move, chess, soft)
+
+        self.clock_box = ClockOptionsBox(self)
+        if previous is not None and getattr(previous, "clock", None) is not None:
+            self.clock_box.set_settings(previous.clock)
+        layout.addWidget(self.clock_box)
 
         # dictionary
         dict_box = QGroupBox("Dictionary", self)
@@ -473,7 +479,8 @@ class SetupDialog(FittedDialog):
         n = self.count.value()
         specs = tuple(PlayerSpec(b.name(), b.mascot(), b.computer()) for b in self.boxes[:n])
         self._config = GameConfig(specs, self.rules.currentData(), lexicon, label,
-                                  rule_changes=self.rule_changes())
+                                  rule_changes=self.rule_changes(),
+                                  clock=self.clock_box.settings())
         self.accept()
 
     def rule_changes(self) -> tuple[tuple[str, object], ...]:

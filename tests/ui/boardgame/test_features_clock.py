@@ -1,0 +1,128 @@
+"""The game clock in the window, driven with a fake time source (no sleeping)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from wordbler.boardgame.clock import ClockMode, ClockSettings
+from wordbler.boardgame.game import PlayerSpec
+from wordbler.boardgame.model import TurnKind
+from wordbler.ui.boardgame.animation import Speed
+from wordbler.ui.boardgame.clockview import ClockController, ClockOptionsBox
+from wordbler.ui.boardgame.config import GameConfig
+
+from tests.ui.conftest import Driver, Words
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 50.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def clocked(qtbot):
+    from wordbler.ui.boardgame.mainwindow import MainWindow
+
+    def make(settings, players=("Ann", "Bob"), seed=12):
+        specs = tuple(PlayerSpec(p, m) for p, m in zip(players, ("fox", "owl")))
+        config = GameConfig(specs, "standard", Words(), "test words", seed, clock=settings)
+        window = MainWindow(config, Speed.OFF)
+        qtbot.addWidget(window)
+        ft = FakeTime()
+        ctl = getattr(window, "clock_controller", None)
+        if ctl is None:
+            ctl = window.clock_controller = ClockController(window)
+        ctl.now = ft
+        if ctl.clock is not None:
+            ctl.clock._now = ft
+        window.resize(1000, 760)
+        window.show()
+        qtbot.waitExposed(window)
+        return Driver(qtbot, window), ctl, ft
+
+    return make
+
+
+def test_time_per_move_passes_the_turn_and_pauses_in_the_handoff(clocked):
+    d, ctl, ft = clocked(ClockSettings(ClockMode.MOVE, per_move=30))
+    g = d.game
+    assert ctl.dock.isVisible() and ctl.clock is g.clock
+    ft.t += 1000  # the first hand-off: the clock waits
+    ctl.tick()
+    assert ctl.clock.turn_elapsed() == 0 and ctl.clock.paused
+    d.reveal()
+    first = g.current
+    ft.t += 20
+    ctl.tick()
+    assert ctl.strip.labels[first].text().endswith("0:10")
+    # a dialog open: the clock stops while it is shown
+    d.click(d.window.table.pass_button)
+    assert d.window.pass_box is not None and d.window.pass_box.isVisible()
+    ctl.tick()
+    assert ctl.clock.paused
+    ft.t += 500
+    d.click(d.window.pass_box.button(QMessageBox.StandardButton.No))
+    ctl.tick()
+    assert not ctl.clock.paused
+    assert ctl.clock.turn_elapsed() == pytest.approx(20)
+    ft.t += 10  # 30 s used: time is up
+    ctl.tick()
+    assert g.history[-1].kind is TurnKind.PASS and g.history[-1].player == first
+    assert "Time is up" in d.window.table.message_label.text()
+    assert d.session.handoff and ctl.clock.paused
+    d.reveal()
+    assert g.current != first and ctl.clock.turn_elapsed() == 0
+
+
+def test_chess_clock_shows_time_left_and_penalty(clocked):
+    d, ctl, ft = clocked(ClockSettings(ClockMode.CHESS, total=60, penalty=10))
+    d.reveal()
+    p = d.game.current
+    ft.t += 75
+    ctl.tick()
+    text = ctl.strip.labels[p].text()
+    assert "-0:15" in text and "−10 for time" in text
+    assert d.game.history == [] or d.game.history[-1].kind is not TurnKind.PASS
+
+
+def test_clock_is_saved_and_resumed(clocked, tmp_path, qtbot):
+    from wordbler.boardgame.savegame import load_game, save_game
+
+    d, ctl, ft = clocked(ClockSettings(ClockMode.SOFT))
+    d.reveal()
+    p = d.game.current
+    ft.t += 65
+    ctl.tick()
+    path = tmp_path / "g.gcg"
+    save_game(d.game, path)
+    back = load_game(path, Words())
+    assert back.clock.settings.mode is ClockMode.SOFT
+    assert back.clock.used[p] == pytest.approx(65)
+    d.window.start_game(d.window.config, back)  # as File > Open does
+    ctl.tick()
+    assert ctl.clock is back.clock
+    assert ctl.strip.labels[p].text().endswith("1:05")
+
+
+def test_no_clock_no_strip(clocked):
+    d, ctl, ft = clocked(ClockSettings(ClockMode.NONE))
+    assert ctl.clock is None and not ctl.dock.isVisible()
+
+
+def test_setup_box_gives_the_settings(qtbot):
+    box = ClockOptionsBox()
+    qtbot.addWidget(box)
+    box.show()
+    assert box.settings().mode is ClockMode.NONE
+    box.set_mode(ClockMode.CHESS)
+    assert box.total.isVisible() and not box.per_move.isVisible()
+    box.total.setValue(10)
+    box.penalty.setValue(5)
+    assert box.settings() == ClockSettings(ClockMode.CHESS, 120, 600, 5)
+    box.set_mode(ClockMode.MOVE)
+    box.per_move.setValue(30)
+    assert box.settings().per_move == 30 and box.per_move.isVisible()
