@@ -139,9 +139,12 @@ def test_killed_mid_turn_the_resumed_turn_has_its_undo_history(qapp, qtbot, app_
     assert s.handoff and w.table.handoff.isVisible()
     assert w.table.bottom.currentWidget() is not w.table.rack
     assert all(w.board.squares[c].state.face is None for c, _ in pending)  # hidden
+    assert w.table.preview_label.text() == ""  # and not named in the live preview
     d = Driver(qtbot, w)
+    assert w.table.preview_label.text() == ""
     d.reveal()
     assert all(w.board.squares[c].state.face is not None for c, _ in pending)
+    assert w.table.preview_label.text()  # the player at the seat sees the preview again
     assert [t.id for t in s.rack_tiles()] == state["shown_rack"]
     # place, place, move, shuffle: all four steps can be taken back, one by one
     assert (s.undo_stack.count(), s.undo_stack.index()) == (4, 4)

@@ -284,6 +284,7 @@ def test_a_resumed_turn_has_its_undo_history_and_the_hand_off_hides_its_tiles(
     assert w.table.bottom.currentWidget() is not w.table.rack  # the rack is covered
     for coord, _ in shown:  # and the board shows none of the turn's tiles
         assert w.board.squares[coord].state.face is None
+    assert w.table.preview_label.text() == ""  # nor the word they make
     d = Driver(qtbot, w)
     d.reveal()
     assert sorted((p.coord, p.tile.id) for p in s.pending()) == shown

@@ -61,13 +61,14 @@ from PySide6.QtCore import (
     QLockFile,
     QObject,
     QRunnable,
+    QSize,
     QStandardPaths,
     Qt,
     QThreadPool,
     QTimer,
     Signal,
 )
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMessageBox, QSizePolicy, QWidget
 
 from wordbler.boardgame import gcg, savegame
 from wordbler.boardgame.game import Game
@@ -717,6 +718,11 @@ def restore_turn(session, record: GCGRecord | None) -> str:
                 stack.push(cmd)
             stack.endMacro()
     stack.setIndex(index)
+    if session.handoff:
+        # replaying the steps made the session work out the live preview; nobody has taken the
+        # seat yet: the preview (it names the word) waits for that, as for any resumed turn
+        session._preview = None
+        session.preview_changed.emit("", True)
     if _Turn(session).state() != saved:  # pragma: no cover - checked step by step above
         return "the undo history of the turn did not restore the tiles exactly"
     return ""
@@ -761,14 +767,37 @@ class AutosaveBanner(QFrame):
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setAccessibleName("Autosave problem")
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 3, 8, 3)
         row.addWidget(self.label, 1)
+        self._height = 0
         self.hide()
 
     @property
     def text(self) -> str:
         return self.label.text() if self.isVisible() else ""
+
+    # the status bar asks for a size before it gives a width: the height follows the width
+    # it gave (as many lines as the text needs there, never a clipped or a padded one)
+    def _height_for(self, width: int) -> int:
+        m = self.layout().contentsMargins()
+        inner = max(80, width - m.left() - m.right())
+        return self.label.heightForWidth(inner) + m.top() + m.bottom()
+
+    def sizeHint(self) -> QSize:
+        width = self.width() if self.width() > 80 else 800
+        return QSize(width, self._height_for(width))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(80, self._height_for(self.width() if self.width() > 80 else 800))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        height = self._height_for(event.size().width())
+        if height != self._height:
+            self._height = height
+            self.updateGeometry()
 
 
 class Autosaver(QObject):

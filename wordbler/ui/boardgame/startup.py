@@ -156,9 +156,7 @@ class Startup:
         if args.open_file:
             return self.open_file(args.open_file, config)
         # the word list is only needed if the game is resumed
-        found = autosave.inspect()
-        if found.kind is autosave.FoundKind.UNUSABLE:
-            self._error(f"autosave is off: {found.error}")
+        found = autosave.inspect()  # a folder it cannot use: the table's autosaver says so
         if found.corrupt:
             self._error(autosave.corrupt_notice(found).replace("\n\n", " "))
         game = None
@@ -168,8 +166,8 @@ class Startup:
             if args.resume:
                 game = found.game
             elif config is not None:  # --players: a new game was asked for, no question
-                kept_note = (f"The unfinished game of "
-                             f"{', '.join(p.name for p in found.game.players)} is kept: "
+                kept_note = (f"The unfinished game ("
+                             f"{', '.join(p.name for p in found.game.players)}) is kept: "
                              f"File > Resume.")
             else:
                 offer = autosave.ResumeOffer(found.game)
