@@ -386,6 +386,8 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
         # The word spans [start, x); square x (< rlim) is empty; f is a forward node with a
         # letter that may go on x.  Each child's word is recorded here when it ends a word,
         # and the search goes on only where another tile could follow (fewer calls).
+        # Children come from the graph's memoised (bit, index, child, child mask) tuples:
+        # walking a short tuple beats bit arithmetic on the arrays for every letter.
         fm = FM[f]
         cand = fm & xc[x]
         base = FS[f]
@@ -394,40 +396,74 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
         xsx = xs[x]
         mw2 = mw * wmx
         np2 = np + 1
-        can_record = np2 >= min_np
+        # a one-tile word here is listed only when it is this direction's (see finish)
+        one_ok = np2 >= min_np and not (
+            np2 == 1 and (x + 1 - start < xl[x] or (x + 1 - start == xl[x] and not tie_ok)))
         bonus = bingo if np2 == rack_size else 0
         run = runs_at[x + 1]
         nx = x + 1
-        xcn = xc[nx] if nx < rlim else 0
         blanks = ALL_LETTERS if rk[26] else 0
         m = cand & rmask
+        if run is None:
+            xcn = xc[nx] if nx < rlim else 0
+            while m:
+                b = m & -m
+                m ^= b
+                li = BIDX[b]
+                child = FE[base + (fm & (b - 1)).bit_count()]
+                cm = FM[child]
+                v = VAL[li] * lmx
+                ms2 = ms + v
+                cs2 = cs + (xsx + v) * wmx if xsx >= 0 else cs
+                cur[x] = UP[li]
+                if cm & FINAL and one_ok:
+                    record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
+                c = rk[li] - 1
+                rmask2 = rmask if c else rmask ^ b
+                if cm & xcn & (rmask2 | blanks):
+                    rk[li] = c
+                    go_right(nx, child, ms2, mw2, cs2, np2, rmask2)
+                    rk[li] = c + 1
+            if blanks:
+                rk[26] -= 1
+                blanks2 = ALL_LETTERS if rk[26] else 0
+                cs2 = cs + xsx * wmx if xsx >= 0 else cs
+                more = rmask | blanks2
+                for b, li, child, cm in FK.get(f) or fkids(f):
+                    if not cand & b:
+                        continue
+                    cur[x] = LOW[li]
+                    if cm & FINAL and one_ok:
+                        record((ms * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
+                    if cm & xcn & more:
+                        go_right(nx, child, ms, mw2, cs2, np2, rmask)
+                rk[26] += 1
+            return
+        bits, rv, nx = run
+        xcn = xc[nx] if nx < rlim else 0
+        if np2 == 1:
+            one_ok = np2 >= min_np and not (
+                nx - start < xl[x] or (nx - start == xl[x] and not tie_ok))
         while m:
             b = m & -m
             m ^= b
             li = BIDX[b]
             child = FE[base + (fm & (b - 1)).bit_count()]
-            v = VAL[li] * lmx
-            ms2 = ms + v
-            if run is not None:
-                bits, rv, nx = run
-                for bb in bits:
-                    cm = FM[child]
-                    if not cm & bb:
-                        child = 0
-                        break
-                    child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
-                if not child:
-                    continue
-                ms2 += rv
-                xcn = xc[nx] if nx < rlim else 0
-            cs2 = cs + (xsx + v) * wmx if xsx >= 0 else cs
             cm = FM[child]
+            for bb in bits:
+                if not cm & bb:
+                    child = 0
+                    break
+                child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
+                cm = FM[child]
+            if not child:
+                continue
+            v = VAL[li] * lmx
+            ms2 = ms + v + rv
+            cs2 = cs + (xsx + v) * wmx if xsx >= 0 else cs
             cur[x] = UP[li]
-            if cm & FINAL and can_record:
-                if np2 == 1 and (nx - start < xl[x] or (nx - start == xl[x] and not tie_ok)):
-                    pass  # a one-tile play listed under the other direction
-                else:
-                    record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
+            if cm & FINAL and one_ok:
+                record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
             c = rk[li] - 1
             rmask2 = rmask if c else rmask ^ b
             if cm & xcn & (rmask2 | blanks):
@@ -438,30 +474,23 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
             rk[26] -= 1
             blanks2 = ALL_LETTERS if rk[26] else 0
             cs2 = cs + xsx * wmx if xsx >= 0 else cs
-            kids = FK.get(f) or fkids(f)
-            for b, li, child, cm in kids:
+            ms2 = ms + rv
+            more = rmask | blanks2
+            for b, li, child, cm in FK.get(f) or fkids(f):
                 if not cand & b:
                     continue
-                ms2 = ms
-                if run is not None:
-                    bits, rv, nx = run
-                    for bb in bits:
-                        if not cm & bb:
-                            child = 0
-                            break
-                        child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
-                        cm = FM[child]
-                    if not child:
-                        continue
-                    ms2 += rv
-                    xcn = xc[nx] if nx < rlim else 0
+                for bb in bits:
+                    if not cm & bb:
+                        child = 0
+                        break
+                    child = FE[FS[child] + (cm & (bb - 1)).bit_count()]
+                    cm = FM[child]
+                if not child:
+                    continue
                 cur[x] = LOW[li]
-                if cm & FINAL and can_record:
-                    if np2 == 1 and (nx - start < xl[x] or (nx - start == xl[x] and not tie_ok)):
-                        pass
-                    else:
-                        record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
-                if cm & xcn & (rmask | blanks2):
+                if cm & FINAL and one_ok:
+                    record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
+                if cm & xcn & more:
                     go_right(nx, child, ms2, mw2, cs2, np2, rmask)
             rk[26] += 1
 
@@ -514,8 +543,15 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
             rk[26] -= 1
             cs2 = cs + xsx * wmx if xsx >= 0 else cs
             kids = RK.get(n) or rkids(n)
-            for b, li, child, _ in kids:
+            # a child with no separator and no room or letter further left leads nowhere
+            if x > llim:
+                xcl = xc[x - 1] & (rmask | (ALL_LETTERS if rk[26] else 0))
+            else:
+                xcl = 0
+            for b, li, child, cm in kids:
                 if not cand & b:
+                    continue
+                if not (cm & xcl or RSEP[child]):
                     continue
                 cur[x] = LOW[li]
                 go_left(x, child, ms, mw2, cs2, np + 1, rmask)
