@@ -1,0 +1,148 @@
+"""The endgame solver against an exhaustive minimax written here (small lexicon, few tiles).
+
+The reference plays moves from the generator's move objects (their ``tiles``), applies the
+end-of-game rules itself and searches every line to the end with no pruning.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordbler.boardgame.endgame import EndgameSolver
+from wordbler.boardgame.movegen import LexGraph, generate
+from wordbler.boardgame.rules import STANDARD, TOURNAMENT
+
+WORDS = """
+AA AB AD AE AG AH AI AL AM AN AR AS AT AW AX AY BA BE BI BO BY DA DE DO ED EF EH EL EM EN ER
+ES EX FA FE GO HA HE HI HM HO ID IF IN IS IT JO KA KI LA LI LO MA ME MI MO MU MY NA NE NO NU
+OD OE OF OH OI OM ON OP OR OS OW OX OY PA PE PI QI RE SH SI SO TA TI TO UH UM UN UP US UT WE
+WO XI XU YA YE YO ZA
+ACE AGE AID AIL AIR ALE ANT APE ARE ART ATE BAD BAT BED BEE BET BIT BOA CAT DOG EAR EAT
+EEL ERA ETA FAR HAT HEN ICE IRE JAB LOT NET NOT OAT ODE ONE ORE OAR PET QAT RAT RED ROE SAT
+SEA SET SIT TAR TEA TEN TIE TOE ZAP ZEE
+AREA ARTS BEAT CARE DARE DATE EAST EATS IRON NEAR NOTE RATE REST SEAT STAR TEAR TIER TONE
+ZEST QUIT JOTA TEARS STARE RATES IRATE NOTES STONE ONSET OATER
+""".split()
+GRAPH = LexGraph.build(WORDS)
+TILES = "AEIORSTNDQZXJ?"
+
+
+def gen(rules):
+    return lambda rows, rack: generate(rows, rack, GRAPH, rules)
+
+
+def rack_value(rack, rules):
+    return sum(rules.tiles.value(ch) for ch in rack)
+
+
+def exhaustive(rows, me, opp, fails, rules):
+    """Best spread gain for the player to move: every move, every reply, to the end."""
+    best = None
+    for m in generate(list(rows), me, GRAPH, rules):
+        new = [list(r) for r in rows]
+        left = list(me)
+        for r, c, letter, blank in m.tiles:
+            new[r][c] = letter.lower() if blank else letter
+            left.remove("?" if blank else letter)
+        after = tuple("".join(r) for r in new)
+        if not left:
+            v = m.score + 2 * rack_value(opp, rules)
+        else:
+            nf = fails + 1 if m.score == 0 and rules.zero_score_play_counts else 0
+            if nf >= rules.fail_limit:
+                v = m.score - rack_value(left, rules) + rack_value(opp, rules)
+            else:
+                v = m.score - exhaustive(after, opp, "".join(left), nf, rules)
+        best = v if best is None else max(best, v)
+    nf = fails + 1
+    if nf >= rules.fail_limit:
+        v = rack_value(opp, rules) - rack_value(me, rules)
+    else:
+        v = -exhaustive(rows, opp, me, nf, rules)
+    return v if best is None else max(best, v)
+
+
+def small_position(rng: random.Random, n_me: int, n_opp: int):
+    rows = [["."] * 15 for _ in range(15)]
+    word = rng.choice([w for w in WORDS if len(w) >= 4])
+    r, c = 7, 7 - rng.randrange(len(word))
+    if rng.random() < 0.5:
+        for i, ch in enumerate(word):
+            rows[r][c + i] = ch
+    else:
+        for i, ch in enumerate(word):
+            rows[c + i][r] = ch
+    me = "".join(rng.choice(TILES) for _ in range(n_me))
+    opp = "".join(rng.choice(TILES) for _ in range(n_opp))
+    return tuple("".join(x) for x in rows), me, opp
+
+
+@pytest.mark.parametrize("rules", [STANDARD, TOURNAMENT], ids=["standard", "tournament"])
+def test_equals_exhaustive_on_random_small_positions(rules):
+    rules = rules.with_changes(fail_limit=4)  # keeps the reference's pass chains short
+    rng = random.Random(7)
+    for _ in range(12):
+        rows, me, opp = small_position(rng, rng.randint(1, 2), rng.randint(1, 2))
+        want = exhaustive(rows, me, opp, 0, rules)
+        got = EndgameSolver(gen(rules), rules).solve(rows, me, opp)
+        assert got.exact
+        assert got.value == want, (rows, me, opp)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), n_me=st.integers(1, 2), n_opp=st.integers(1, 2),
+       fails=st.integers(0, 3))
+def test_property_equals_exhaustive(seed, n_me, n_opp, fails):
+    rules = STANDARD.with_changes(fail_limit=4)
+    rows, me, opp = small_position(random.Random(seed), n_me, n_opp)
+    want = exhaustive(rows, me, opp, fails, rules)
+    got = EndgameSolver(gen(rules), rules).solve(rows, me, opp, fails)
+    assert got.exact and got.value == want
+
+
+def test_best_move_reaches_the_value():
+    """The move returned, followed by the exhaustive value of the reply, gives the value."""
+    rules = STANDARD.with_changes(fail_limit=4)
+    rng = random.Random(3)
+    for _ in range(6):
+        rows, me, opp = small_position(rng, 2, 2)
+        res = EndgameSolver(gen(rules), rules).solve(rows, me, opp)
+        assert res.exact
+        if res.move is None:  # pass
+            v = -exhaustive(rows, opp, me, 1, rules)
+        else:
+            from wordbler.boardgame.endgame import play_record
+
+            after, leave = play_record(rows, res.move, "".join(sorted(me)))
+            if not leave:
+                v = res.move[0] + 2 * rack_value(opp, rules)
+            else:
+                v = res.move[0] - exhaustive(after, opp, leave, 0, rules)
+        assert v == res.value
+
+
+def test_node_limit_falls_back_to_a_legal_move():
+    rules = STANDARD
+    rows, me, opp = small_position(random.Random(11), 7, 7)
+    me, opp = "AEIRST?", "DENOTZQ"
+    res = EndgameSolver(gen(rules), rules, node_limit=30).solve(rows, me, opp)
+    assert not res.exact
+    legal = {tuple(r) for r in generate(list(rows), me, GRAPH, rules).records}
+    assert res.move is None or tuple(res.move) in legal
+
+
+def test_cancel_flag_stops_the_search():
+    rules = STANDARD
+    rows, _, _ = small_position(random.Random(5), 1, 1)
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return True
+
+    res = EndgameSolver(gen(rules), rules, should_stop=stop).solve(rows, "AEIRST?", "DENOTZQ")
+    assert calls and not res.exact and res.nodes <= 64

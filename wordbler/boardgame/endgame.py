@@ -1,0 +1,248 @@
+"""Exact endgame search: the bag is empty, so both racks are known.
+
+Negamax with alpha-beta over both players' tile plays and the pass, with move ordering
+(the transposition table's best move, then plays that go out, then by score) and a
+transposition table keyed on (board, racks, consecutive scoreless turns).  Iterative
+deepening gives the ordering and the answer to fall back to: each depth is searched in
+full; when a depth's tree reached no horizon the value is exact and the search stops.
+
+The value is the spread the player to move gains from here to the end of the game,
+settlement included: going out gains twice the opponent's rack under both settlements
+(standard: +rack to the one who went out, -rack to the other; tournament: +2 racks), and a
+game ended by the scoreless-turn limit costs each player their own rack.
+
+Budgets: ``node_limit`` (deterministic, for tests) and ``budget_s`` with an injectable
+``clock``, plus ``should_stop`` (a cancel flag from a worker); when one runs out the best
+move of the deepest finished iteration is returned with ``exact=False``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .rules import BLANK, RuleSet
+
+INF_DEPTH = 10**6
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+# a move: (score, down, line, start, word) as in the generator's records; None = pass
+Record = tuple
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameResult:
+    value: int  # spread gained by the player to move from now on (settlement included)
+    move: Record | None  # best move (None: pass)
+    exact: bool  # True when the whole game tree was resolved
+    nodes: int
+    depth: int  # deepest finished iteration (plies)
+    leave: str = ""
+
+
+class _Stop(Exception):
+    pass
+
+
+def play_record(rows: tuple[str, ...], rec: Record, rack: str) -> tuple[tuple[str, ...], str]:
+    """The board after ``rec`` and what stays on ``rack`` (sorted)."""
+    _score, down, line, start, word = rec
+    left = list(rack)
+    if down:
+        new = list(rows)
+        for i, ch in enumerate(word):
+            r = start + i
+            row = new[r]
+            if row[line] == ".":
+                new[r] = row[:line] + ch + row[line + 1:]
+                left.remove(ch if ch <= "Z" else BLANK)
+        return tuple(new), "".join(sorted(left))
+    row = rows[line]
+    for i, ch in enumerate(word):
+        if row[start + i] == ".":
+            left.remove(ch if ch <= "Z" else BLANK)
+    new = list(rows)
+    new[line] = row[:start] + word + row[start + len(word):]
+    return tuple(new), "".join(sorted(left))
+
+
+class EndgameSolver:
+    """Solve two-player endgames; ``generate(board_rows, rack)`` is the move generator."""
+
+    def __init__(self, generate: Callable, rules: RuleSet, *, node_limit: int | None = None,
+                 budget_s: float | None = None, clock: Callable[[], float] = time.perf_counter,
+                 should_stop: Callable[[], bool] | None = None):
+        self._generate = generate
+        self.rules = rules
+        self.node_limit = node_limit
+        self.budget_s = budget_s
+        self.clock = clock
+        self.should_stop = should_stop
+        self._moves: dict = {}
+        self._tt: dict = {}
+        self._values = {ch: rules.tiles.value(ch) for ch in rules.tiles.values}
+        self._values[BLANK] = 0
+
+    def rack_value(self, rack: str) -> int:
+        v = self._values
+        return sum(v.get(ch, 0) for ch in rack)
+
+    # ------------------------------------------------------------------ moves
+    def moves(self, rows: tuple[str, ...], rack: str) -> list[tuple[int, Record, tuple, str]]:
+        """(score, record, board after, leave) per tile play, cached per (board, rack)."""
+        key = (rows, rack)
+        got = self._moves.get(key)
+        if got is None:
+            ml = self._generate(rows, rack)
+            recs = ml.records if hasattr(ml, "records") else [_rec_of(m) for m in ml]
+            got = []
+            for rec in recs:
+                after, leave = play_record(rows, rec, rack)
+                got.append((rec[0], rec, after, leave))
+            # ordering: going out first, then by score, then by tiles played
+            got.sort(key=lambda t: (bool(t[3]), -t[0], len(t[3])))
+            if len(self._moves) > 200_000:
+                self._moves.clear()
+            self._moves[key] = got
+        return got
+
+    # ------------------------------------------------------------------ search
+    def solve(self, board: Sequence[str], rack: str, opp_rack: str, fails: int = 0,
+              max_depth: int | None = None) -> EndgameResult:
+        rows = tuple(board)
+        me = "".join(sorted(rack))
+        opp = "".join(sorted(opp_rack))
+        self.nodes = 0
+        self._deadline = None if self.budget_s is None else self.clock() + self.budget_s
+        best: tuple[int, Record | None, str] | None = None
+        done_depth = 0
+        exact = False
+        depth = 1
+        limit = INF_DEPTH if max_depth is None else max_depth
+        try:
+            while depth <= limit:
+                self.horizons = 0
+                value, move, leave = self._root(rows, me, opp, fails, depth,
+                                                best[1] if best else None)
+                best, done_depth = (value, move, leave), depth
+                if self.horizons == 0:
+                    exact = True
+                    break
+                depth += 1
+        except _Stop:
+            pass
+        if best is None:  # not even one ply finished: the highest-scoring play (or pass)
+            moves = self.moves(rows, me)
+            if moves:
+                score, rec, _after, leave = max(moves, key=lambda t: (not t[3], t[0]))
+                return EndgameResult(score, rec, False, self.nodes, 0, leave)
+            return EndgameResult(0, None, False, self.nodes, 0, me)
+        value, move, leave = best
+        return EndgameResult(value, move, exact, self.nodes, done_depth, leave)
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Stop
+        if not self.nodes & 63:
+            if self._deadline is not None and self.clock() > self._deadline:
+                raise _Stop
+            if self.should_stop is not None and self.should_stop():
+                raise _Stop
+
+    def _children(self, rows, me, opp, fails):
+        """(value if terminal else None, score, record, rows after, leave, next fails)."""
+        rules = self.rules
+        opp_value = self.rack_value(opp)
+        zero_counts = rules.zero_score_play_counts
+        limit = rules.fail_limit
+        for score, rec, after, leave in self.moves(rows, me):
+            if not leave:
+                yield score + 2 * opp_value, score, rec, after, leave, 0
+                continue
+            nf = fails + 1 if (score == 0 and zero_counts) else 0
+            if nf >= limit:
+                yield score - self.rack_value(leave) + opp_value, score, rec, after, leave, nf
+            else:
+                yield None, score, rec, after, leave, nf
+        nf = fails + 1
+        if nf >= limit:
+            yield opp_value - self.rack_value(me), 0, None, rows, me, nf
+        else:
+            yield None, 0, None, rows, me, nf
+
+    def _ordered(self, rows, me, opp, fails, first):
+        kids = list(self._children(rows, me, opp, fails))
+        if first is not None:
+            for i, k in enumerate(kids):
+                if k[2] == first:
+                    kids.insert(0, kids.pop(i))
+                    break
+        return kids
+
+    def _root(self, rows, me, opp, fails, depth, first):
+        self._tick()
+        alpha, beta = -10**9, 10**9
+        best_v, best_m, best_l = None, None, me
+        for term, score, rec, after, leave, nf in self._ordered(rows, me, opp, fails, first):
+            if term is not None:
+                v = term
+            else:
+                v = score - self._search(after, opp, leave, nf, score - beta, score - alpha,
+                                         depth - 1)
+            if best_v is None or v > best_v:
+                best_v, best_m, best_l = v, rec, leave
+                if v > alpha:
+                    alpha = v
+        return best_v, best_m, best_l
+
+    def _search(self, rows, me, opp, fails, alpha, beta, depth):
+        self._tick()
+        key = (rows, me, opp, fails)
+        entry = self._tt.get(key)
+        first = None
+        if entry is not None:
+            e_depth, flag, value, first = entry
+            if e_depth >= depth:
+                if e_depth < INF_DEPTH:
+                    self.horizons += 1
+                if flag == _EXACT:
+                    return value
+                if flag == _LOWER and value >= beta:
+                    return value
+                if flag == _UPPER and value <= alpha:
+                    return value
+        if depth <= 0:
+            self.horizons += 1
+            return self.rack_value(opp) - self.rack_value(me)
+        h0 = self.horizons
+        a0 = alpha
+        best_v, best_m = -10**9, None
+        for term, score, rec, after, leave, nf in self._ordered(rows, me, opp, fails, first):
+            if term is not None:
+                v = term
+            else:
+                v = score - self._search(after, opp, leave, nf, score - beta, score - alpha,
+                                         depth - 1)
+            if v > best_v:
+                best_v, best_m = v, rec
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        flag = _EXACT if a0 < best_v < beta else (_LOWER if best_v >= beta else _UPPER)
+        stored = INF_DEPTH if self.horizons == h0 else depth
+        if len(self._tt) > 1_000_000:
+            self._tt.clear()
+        self._tt[key] = (stored, flag, best_v, best_m)
+        return best_v
+
+
+def _rec_of(m) -> Record:
+    down = 1 if getattr(m.direction, "value", m.direction) in (1, "down", "DOWN") or \
+        str(m.direction).lower().endswith("down") else 0
+    return (m.score, down, m.col if down else m.row, m.row if down else m.col, m.word)
+
+
+__all__ = ["EndgameSolver", "EndgameResult", "play_record"]
