@@ -193,6 +193,36 @@ def _item_problems(view, where: str, fm) -> list[str]:
     return out
 
 
+def overlap_problems(root) -> list[str]:
+    """Widgets a layout places must not overlap (they do when it is squeezed below their
+    minimum: the buttons piled on one another at 800 x 500)."""
+    from PySide6.QtWidgets import QLayout, QWidget
+
+    out: list[str] = []
+
+    def widgets_of(layout: QLayout) -> list:
+        found = []
+        for i in range(layout.count()):
+            item = layout.itemAt(i)
+            if item.widget() is not None:
+                if item.widget().isVisible() and not item.widget().isWindow():
+                    found.append(item.widget())
+            elif item.layout() is not None:
+                found += widgets_of(item.layout())
+        return found
+
+    for w in [root] + root.findChildren(QWidget):
+        lay = w.layout()
+        if lay is None or not w.isVisible() or lay.count() > 60:  # (the board's 225 squares)
+            continue
+        placed = widgets_of(lay)
+        for i, a in enumerate(placed):
+            for b in placed[i + 1:]:
+                if a.geometry().intersects(b.geometry()):
+                    out.append(f"{_where(a)} overlaps {_where(b)}: {a.geometry()} / {b.geometry()}")
+    return out
+
+
 def window_problems(window) -> list[str]:
     """``window`` (frame included) must lie in its screen's available area."""
     screen = window.screen()
@@ -249,7 +279,7 @@ def probe() -> dict:  # pragma: no cover - runs in the child process
     def check(name: str, widget, top=None) -> None:
         settle()
         top = top or widget.window()
-        found = window_problems(top) + text_problems(top)
+        found = window_problems(top) + text_problems(top) + overlap_problems(top)
         results[name] = found
 
     def window(names, seed=7, levels=None):
@@ -392,6 +422,20 @@ def probe() -> dict:  # pragma: no cover - runs in the child process
             wait_for(lambda: not s.handoff and s.current == ann and len(s.game.history) >= 2)
         check("table: one human, the recap", w)
         close(w)
+
+        # one human against three computers: four players and the longest recap
+        w = window(("Ann", "Robo", "Cyborg", "Droid"), seed=7,
+                   levels={"Robo": "beginner", "Cyborg": "beginner", "Droid": "beginner"})
+        s = w.session
+        ann = next(i for i, p in enumerate(s.game.players) if p.computer is None)
+        for _ in range(2):
+            wait_for(lambda: s.game.is_over or (s.can_act() and s.current == ann))
+            if sum(1 for r in s.game.history if r.player != ann) >= 3:
+                break
+            s.pass_turn()
+        wait_for(lambda: s.game.is_over or (s.can_act() and s.current == ann))
+        check("table: one human, three computers", w)
+        close(w)
     except Exception as e:  # a scenario that cannot even run is a finding too
         import traceback
 
@@ -432,7 +476,8 @@ def test_every_window_fits_and_no_text_is_cut(width, height, scale, tmp_path):
                 "hand-off: four-player recap", "hand-off: three-player recap", "hint list",
                 "score history", "scoreboard", "replay window", "help", "about",
                 "blank chooser", "pass question", "exchange question", "table: game over",
-                "game over dialog", "setup dialog", "table: one human, the recap"}
+                "game over dialog", "setup dialog", "table: one human, the recap",
+                "table: one human, three computers"}
     assert expected <= set(results), f"not checked: {expected - set(results)}"
     found = {name: problems for name, problems in results.items() if problems}
     assert not found, json.dumps(found, indent=1)
@@ -465,6 +510,11 @@ def test_the_checks_find_cut_text_and_a_window_off_screen(qtbot):
     qtbot.waitUntil(lambda: label.width() > 200)
     assert text_problems(top) == []
     free = top.screen().availableGeometry()
+    assert overlap_problems(top) == []
+    label.setMinimumWidth(600)  # the row's minimums no longer fit: the layout piles them up
+    qtbot.waitUntil(lambda: label.geometry().intersects(combo.geometry()))
+    assert overlap_problems(top)
+    label.setMinimumWidth(0)
     top.move(free.right() - 50, free.top())
     qtbot.waitUntil(lambda: top.frameGeometry().right() > free.right())
     assert window_problems(top)

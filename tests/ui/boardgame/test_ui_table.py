@@ -241,6 +241,28 @@ def test_the_hint_list_is_readable_at_800x600(qtbot):
         assert len(tops) == len(set(tops))
 
 
+def test_long_hint_lines_wrap_instead_of_being_cut(qtbot):
+    """A play making many words at a narrow panel: its second line wraps (the row grows),
+    never ends in "…" (seen at scale 2: "+ FA, AT, WE · …")."""
+    from wordbler.ui.boardgame.hints import HintGroup, HintPanel
+
+    panel = HintPanel()
+    qtbot.addWidget(panel)
+    rows = [HintRow(23, ("FAW", "FA", "AT", "WE", "QI", "XI"), "7F", "ASEP", 34.6, ()),
+            HintRow(21, ("PAWED", "PA", "AT", "WE"), "7F", "AS?", 31.1, ()),
+            HintRow(18, ("WAP",), "7A", "FASE", 28.1, ())]
+    panel.resize(220, 400)
+    panel.show()
+    panel.show_rows([HintGroup(r) for r in rows], "Choose one to see it on the board.")
+    qtbot.waitExposed(panel)
+    for width in (220, 320, 200):
+        panel.resize(width, 400)
+        qtbot.wait(30)  # the rows are measured again after a column changes width
+        assert text_problems(panel) == [], width
+        heights = [panel.tree.visualItemRect(panel.item(i)).height() for i in range(3)]
+        assert heights[0] > heights[2] or width > 300  # the long one wrapped: taller
+
+
 # ---------------------------------------------------------------------------------- item 13
 SMALL = frozenset({"AT", "TA", "IT", "TI", "ON", "NO", "TO", "OE", "EAT", "TEA", "ATE", "RAT",
                    "TAR", "ART", "ONE", "EON", "TEN", "NET", "SIT", "ITS", "TIS", "SAT", "AS",
@@ -268,8 +290,10 @@ def test_one_human_against_the_computer_never_clicks_a_hand_off(qtbot, monkeypat
         if g.is_over:
             break
         robo = [r for r in g.history if r.player != ann][-1]
-        # what Robo did stays on the table, in the same words as a hand-off's recap
-        assert texts.describe_record(robo, s.names()) in t.recap_label.text()
+        # what Robo did stays on the table: a line as the replay's list has it ("Robo: 8H AT
+        # +4"), the hand-off's sentence in its tooltip
+        assert texts.short_record(robo, s.names()) in t.recap_label.text().splitlines()
+        assert texts.describe_record(robo, s.names()) in t.recap_label.toolTip()
         assert not t.handoff.isVisible()
     assert not any(shown)
 
@@ -285,6 +309,31 @@ def test_two_humans_and_a_computer_still_hand_off_between_the_humans(qtbot, monk
     if g.players[g.current].computer is None:
         assert w.table.handoff.isVisible() and not s.can_act()  # someone else may be looking
     assert not w.table.recap_label.isVisible()
+
+
+def test_one_human_against_three_computers_at_800x500(qtbot, monkeypatch, tmp_path):
+    """The longest recap (three computers' moves) and four players in the smallest window:
+    the side panel makes room (smaller players), the buttons never overlap, nothing is cut."""
+    monkeypatch.setenv("WORDBLER_CACHE_DIR", str(tmp_path))
+    players = (PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "beginner"),
+               PlayerSpec("Cyborg", "frog", "beginner"), PlayerSpec("Droid", "cat", "beginner"))
+    w = _window(qtbot, players, SMALL, size=(800, 500))
+    s, g, t = w.session, w.session.game, w.table
+    ann = next(i for i, p in enumerate(g.players) if p.computer is None)
+    for _ in range(2):
+        qtbot.waitUntil(lambda: g.is_over or (s.can_act() and s.current == ann), timeout=60000)
+        if g.is_over or sum(1 for r in g.history if r.player != ann) >= 3:
+            break
+        s.pass_turn()
+    qtbot.waitUntil(lambda: g.is_over or (s.can_act() and s.current == ann), timeout=60000)
+    w.show_message("Ann, your turn. Drag tiles to the board, or type a word at the cursor "
+                   "(F1 lists the keys).")
+    qtbot.wait(50)
+    assert len(t.recap_label.text().splitlines()) >= 3
+    rects = [_rect(b, t) for b in t.all_buttons]
+    assert not any(r.intersects(o) for i, r in enumerate(rects) for o in rects[i + 1:]), rects
+    assert all(r.height() >= 20 for r in rects)
+    assert text_problems(w) == []
 
 
 # ---------------------------------------------------------------------------------- item 7

@@ -33,7 +33,7 @@ from wordbler.datafiles import data_dir
 from wordbler.boardgame.model import TurnKind, TurnRecord
 
 from . import texts
-from .panels import MascotView
+from .panels import MascotView, WrappingDelegate
 from .session import GameSession
 from .theme import DEFAULT_THEME, Theme, fit_to_screen
 
@@ -136,6 +136,7 @@ class ScoreHistoryDialog(FittedDialog):
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(False)
         self.tree.setWordWrap(True)  # a narrow window wraps a long line, never cuts it
+        self.tree.setItemDelegate(WrappingDelegate(self.tree))
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -493,7 +494,7 @@ def help_markdown(rules) -> str:
              f"A hint costs {texts.plural(rules.hint_cost, 'point')}." if rules.hint_cost else
              "Hints are free in this game (each one is written in the score history).")
     lines = [
-        "# How to play",
+        "## How to play",
         "",
         f"Rules: **{rules.title}**. {rules.description}",
         "",
@@ -513,7 +514,7 @@ def help_markdown(rules) -> str:
         "of this turn to take it back; right-click a blank placed this turn to change its "
         "letter; click a player's mascot for their score history.",
         "",
-        "# Keys: a whole game without a mouse",
+        "## Keys: a whole game without a mouse",
         "",
     ]
     for section, keys in KEYS:

@@ -42,6 +42,7 @@ from wordbler.boardgame.model import Placement, TurnKind
 
 from . import texts
 from .moveindex import Cancelled, SearchJob, SearchResult
+from .panels import WrappingDelegate
 from .theme import DEFAULT_THEME, Theme
 
 HINT_COUNT = 10  # distinct words in the list
@@ -164,6 +165,7 @@ class HintPanel(QFrame):
         self.tree.setRootIsDecorated(True)
         self.tree.setUniformRowHeights(False)
         self.tree.setWordWrap(True)
+        self.tree.setItemDelegate(WrappingDelegate(self.tree))  # long lines wrap, never cut
         self.tree.setIndentation(14)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -190,6 +192,8 @@ class HintPanel(QFrame):
         layout.addWidget(self.bar)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.play_button)
+        layout.addStretch(0)  # while searching (no list yet) the status stays at the top
+        self.status.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.rows: list[HintRow] = []
         self.groups: list[HintGroup] = []
         self.placer = None  # called when shown: the table puts the panel where it belongs

@@ -291,11 +291,10 @@ class Table(QWidget):
         bag_row.addLayout(bag_text, 1)
         side.addLayout(bag_row)
         self.thinking = ThinkingIndicator(theme, self)  # a computer's turn, or a build's progress
-        if any(p.computer for p in game.players):
-            # it comes and goes every turn: its place stays, so the buttons below never move
-            policy = self.thinking.sizePolicy()
-            policy.setRetainSizeWhenHidden(True)
-            self.thinking.setSizePolicy(policy)
+        # with a computer it comes and goes every turn: its place stays (while there is room),
+        # so the buttons below never move
+        self._keep_thinking_place = any(p.computer for p in game.players)
+        self._preview_lines = PREVIEW_LINES
         side.addWidget(self.thinking)
         self.preview_label = QLabel(self)
         self.preview_label.setWordWrap(True)
@@ -396,6 +395,11 @@ class Table(QWidget):
                 w.layout().activate()
                 w.updateGeometry()
             lay.invalidate()
+            # wrapped labels (a long message, the recap) count at their height for this
+            # width: a layout's minimum counts them as one line, and squeezed the buttons
+            width = self.side.width()
+            if lay.hasHeightForWidth():
+                return max(lay.minimumSize().height(), self.side.heightForWidth(width))
             return lay.minimumSize().height()
 
         factor = 1.0
@@ -413,6 +417,12 @@ class Table(QWidget):
         for panel in self.player_panels:
             panel.set_scale(qs)
             panel.detail.setVisible(not compact)
+        # short of room: the thinking indicator's place is not kept while it is hidden, and
+        # the preview keeps two lines (a longer one gets a smaller type)
+        policy = self.thinking.sizePolicy()
+        policy.setRetainSizeWhenHidden(self._keep_thinking_place and not compact)
+        self.thinking.setSizePolicy(policy)
+        self._preview_lines = 2 if compact else PREVIEW_LINES
         self.bag.setFixedSize(int(max(30, qs * 1.9)), int(max(30, qs * 1.9)))
         small = self.theme.font(max(11, qs * 0.4))
         for w in (self.bag_label, self.fails_label, self.message_label, self.recap_label):
@@ -420,7 +430,7 @@ class Table(QWidget):
         self._preview_px = int(max(11, qs * 0.44))
         self.preview_label.setFixedHeight(
             QFontMetrics(self.theme.font(self._preview_px, bold=True)).lineSpacing()
-            * PREVIEW_LINES + 2)
+            * self._preview_lines + 2)
         self.fit_preview()
         for b in self.all_buttons:
             b.setFont(self.theme.font(max(11, qs * 0.45), bold=b is self.done_button))
@@ -1029,7 +1039,13 @@ class MainWindow(QMainWindow):
                               for i in range(len(g.players)))
             return [f"Draw for first play (nearest to A starts): {drawn}. "
                     f"{g.players[g.current].name} goes first."]
-        return [texts.describe_record(r, s.names()) for r in turns[-len(g.players):]]
+        return [texts.short_record(r, s.names()) for r in turns[-len(g.players):]]
+
+    def _recap_tip(self) -> str:
+        """The recap's tooltip: the same turns in full sentences."""
+        s = self.session
+        turns = [r for r in s.game.history if r.kind is not TurnKind.HINT]
+        return "\n".join(texts.describe_record(r, s.names()) for r in turns[-len(s.game.players):])
 
     def _drawn_letter(self, player: int) -> str:
         g = self.session.game
@@ -1049,6 +1065,7 @@ class MainWindow(QMainWindow):
         text = "\n".join(self._recap_lines())
         if label.text() != text or not label.isVisible():
             label.setText(text)
+            label.setToolTip(self._recap_tip())
             label.show()
             self.table.schedule_fit_side()
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Property, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import Property, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QSizePolicy, QStyledItemDelegate,
+                               QStyleOptionViewItem, QTreeView, QVBoxLayout, QWidget)
 
 from .mascots import mascot_renderer, mascot_title, paint_mascot
 from .session import PlayerView
@@ -45,6 +46,38 @@ class ElidedLabel(QLabel):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(20, super().minimumSizeHint().height())
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """For a list with word wrap: each row as tall as its text wrapped at the column's
+    present width (Qt's own row height ignores the width, so a long line was cut with "…");
+    the rows are measured again whenever a column changes width."""
+
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view)
+        self.view = view
+        self._again = False
+        view.header().sectionResized.connect(self._relayout)
+
+    def _relayout(self, *_args) -> None:
+        if not self._again:
+            self._again = True
+            QTimer.singleShot(0, self, self._do_relayout)
+
+    def _do_relayout(self) -> None:
+        self._again = False
+        self.view.doItemsLayout()
+
+    def sizeHint(self, option, index) -> QSize:
+        width = self.view.header().sectionSize(index.column())
+        if index.column() == 0:  # the tree's indentation (and its arrows) come off
+            depth, parent = 0, index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width -= self.view.indentation() * (depth + (1 if self.view.rootIsDecorated() else 0))
+        opt = QStyleOptionViewItem(option)
+        opt.rect = QRect(0, 0, max(10, width), 10000)
+        return super().sizeHint(opt, index)
 
 
 class MascotView(QWidget):

@@ -139,6 +139,26 @@ def describe_record(record: TurnRecord, names: Sequence[str]) -> str:
     return f"{who}: {k.value}"
 
 
+def short_record(record: TurnRecord, names: Sequence[str]) -> str:
+    """A turn in one short line, as the replay's list has it: ``Robo: 8H AT +4``."""
+    who = names[record.player]
+    k = record.kind
+    if k is TurnKind.PLAY and record.breakdown is not None:
+        words = [w.word for w in record.breakdown.words]
+        extra = f" (+ {', '.join(words[1:])})" if len(words) > 1 else ""
+        bonus = " with the bonus" if record.breakdown.bingo_bonus else ""
+        return (f"{who}: {move_notation(record.breakdown.main_word.gcg_position, words[0])}"
+                f"{extra} {record.score:+d}{bonus}")
+    if k is TurnKind.FAILED_PLAY:
+        return f"{who}: {', '.join(record.invalid_words)} not in the dictionary, turn lost"
+    if k is TurnKind.EXCHANGE:
+        n = len(record.move.exchanged) if record.move else len(record.drawn)
+        return f"{who} exchanged {plural(n, 'tile')}"
+    if k is TurnKind.PASS:
+        return f"{who} passed"
+    return describe_record(record, names)
+
+
 END_REASONS = {
     EndReason.WENT_OUT: "{name} went out.",
     EndReason.FAIL_LIMIT: "Too many scoreless turns in a row.",
