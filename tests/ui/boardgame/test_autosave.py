@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -404,3 +406,118 @@ def test_new_game_says_the_game_in_progress_stays_available(qtbot, driver):
     Autosaver(d.window)
     d.window.new_action.trigger()
     assert "File > Resume" in d.window.new_game_box.text()
+
+
+# --------------------------------------------------------------------------- the turn's undo
+
+
+def _turn_state(session) -> tuple:
+    return ([t.id for t in session.rack_tiles()],
+            [(p.coord, p.tile.id, p.letter) for p in session.pending()],
+            session.undo_stack.count(), session.undo_stack.index())
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_turns_undo_history_survives_a_save_with_macros_and_rack_orders(qapp, seed):
+    from wordbler.boardgame import gcg
+    from wordbler.ui.boardgame.session import GameSession
+
+    s = GameSession(Game(["Ann", "Bob"], seed=seed))
+    s.reveal()
+    a, b, c = [t for t in s.rack_tiles() if not t.is_blank][:3]
+    s.move_tile(a.id, H8)
+    s.move_tile(b.id, I8)
+    s.shuffle()
+    s.recall_all()  # a macro of two steps
+    s.undo_stack.undo()  # the recall undone: it can be redone
+    s.move_tile(c.id, Coord(8, 7))
+    s.move_tile(c.id, 0)  # back to the rack, first slot
+    s.undo_stack.undo()
+    text = savegame.game_to_gcg(s.game) + autosave.undo_pragmata(s)
+    record = gcg.parse(text, "kept")
+    again = GameSession(savegame.game_from_gcg(record))
+    assert autosave.restore_turn(again, record) == ""
+    assert _turn_state(again) == _turn_state(s)
+    while s.undo_stack.canUndo():  # step by step back to the start of the turn, the same
+        s.undo_stack.undo()
+        again.undo_stack.undo()
+        assert _turn_state(again) == _turn_state(s)
+    while s.undo_stack.canRedo():
+        s.undo_stack.redo()
+        again.undo_stack.redo()
+        assert _turn_state(again) == _turn_state(s)
+
+
+def test_an_undo_history_that_does_not_fit_is_refused_and_nothing_moves(qapp):
+    from wordbler.boardgame import gcg
+    from wordbler.ui.boardgame.session import GameSession
+
+    s = GameSession(Game(["Ann", "Bob"], seed=5))
+    s.reveal()
+    a = next(t for t in s.rack_tiles() if not t.is_blank)
+    s.move_tile(a.id, H8)
+    good = savegame.game_to_gcg(s.game) + autosave.undo_pragmata(s)
+    for bad in (good.replace("m,", "m,999", 1),  # no such tile
+                good.replace(",H8,", ",H9,", 1),  # the history ends elsewhere
+                good.replace("ui-undo-index 1", "ui-undo-index 7"),
+                good + "#wordbler-ui-undo x q,1\n"):
+        record = gcg.parse(bad, "kept")
+        again = GameSession(savegame.game_from_gcg(record))
+        before = _turn_state(again)
+        assert "not restored" in autosave.restore_turn(again, record)
+        assert _turn_state(again) == before and again.undo_stack.count() == 0
+
+
+_OPS = st.lists(st.tuples(st.sampled_from(["place", "move", "rack", "shuffle", "recall",
+                                           "undo", "redo", "blank"]),
+                          st.integers(0, 6), st.integers(0, 24)), max_size=25)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**16), ops=_OPS)
+def test_any_turn_comes_back_with_its_whole_undo_history(qapp, seed, ops):
+    """Property: whatever a player does in a turn (tiles placed, moved, taken back, shuffled,
+    recalled, blanks relabelled, steps undone and redone), the kept game restores the same
+    tiles in the same order and the same undo stack, and every undo and redo from there
+    gives the same positions as in the game that was saved."""
+    from wordbler.boardgame import gcg
+    from wordbler.ui.boardgame.session import GameSession
+
+    s = GameSession(Game(["Ann", "Bob"], seed=seed))
+    s.reveal()
+    squares = [Coord(7, 3 + i % 9) if i < 9 else Coord(i - 6, 7) for i in range(25)]
+    for op, i, j in ops:
+        rack, placed = s.rack_tiles(), list(s.pending())
+        if op == "place" and rack:
+            t = rack[i % len(rack)]
+            s.move_tile(t.id, squares[j], letter="E" if t.is_blank else None)
+        elif op == "move" and placed:
+            s.move_tile(placed[i % len(placed)].tile.id, squares[j])
+        elif op == "rack" and placed:
+            s.move_tile(placed[i % len(placed)].tile.id, j % (len(rack) + 1))
+        elif op == "shuffle":
+            s.shuffle()
+        elif op == "recall":
+            s.recall_all()
+        elif op == "undo":
+            s.undo_stack.undo()
+        elif op == "redo":
+            s.undo_stack.redo()
+        elif op == "blank":
+            for p in placed:
+                if p.tile.is_blank:
+                    s.relabel_blank(p.coord, "ABCDEFG"[i])
+    record = gcg.parse(savegame.game_to_gcg(s.game) + autosave.undo_pragmata(s), "kept")
+    again = GameSession(savegame.game_from_gcg(record))
+    assert autosave.restore_turn(again, record) == ""
+    assert _turn_state(again) == _turn_state(s)
+    while s.undo_stack.canUndo():
+        s.undo_stack.undo()
+        again.undo_stack.undo()
+        assert _turn_state(again)[0] == _turn_state(s)[0]
+        assert sorted(_turn_state(again)[1]) == sorted(_turn_state(s)[1])
+    while s.undo_stack.canRedo():
+        s.undo_stack.redo()
+        again.undo_stack.redo()
+        assert _turn_state(again)[0] == _turn_state(s)[0]
+        assert sorted(_turn_state(again)[1]) == sorted(_turn_state(s)[1])

@@ -499,7 +499,7 @@ class ResumeOffer(QMessageBox):
 
 UNDO = savegame.PREFIX + "ui-undo"
 UNDO_INDEX = savegame.PREFIX + "ui-undo-index"
-MAX_UNDO = 500  # steps of one turn kept in the file (the newest, around the current index)
+MAX_UNDO = 200  # steps of one turn kept in the file (the newest, around the current index)
 _SQUARE = re.compile(r"([A-Z])(\d{1,2})")
 
 
@@ -562,15 +562,21 @@ def undo_pragmata(session) -> str:
     try:
         for i in range(first, last):
             cmd = stack.command(i)
-            items = []
-            for step in _steps_of(cmd):
-                if step[0] == "m":
-                    _, tile, src, dst, before, after = step
-                    items.append(f"m,{int(tile)},{_loc_text(src)},{_loc_text(dst)},"
-                                 f"{_letter_text(before)},{_letter_text(after)}")
-                else:
-                    items.append(f"o,{'.'.join(map(str, step[1]))},{'.'.join(map(str, step[2]))}")
-            lines.append(f"#{UNDO} {quote(cmd.text(), safe='') or '-'} {' '.join(items)}")
+            line = getattr(cmd, "_autosave_line", None)  # a step never changes once pushed
+            if line is None:
+                items = []
+                for step in _steps_of(cmd):
+                    if step[0] == "m":
+                        _, tile, src, dst, before, after = step
+                        items.append(f"m,{int(tile)},{_loc_text(src)},{_loc_text(dst)},"
+                                     f"{_letter_text(before)},{_letter_text(after)}")
+                    else:
+                        items.append(f"o,{'.'.join(map(str, step[1]))},"
+                                     f"{'.'.join(map(str, step[2]))}")
+                line = f"#{UNDO} {quote(cmd.text(), safe='') or '-'} {' '.join(items)}"
+                if cmd.childCount() == 0:
+                    cmd._autosave_line = line
+            lines.append(line)
     except (ValueError, AttributeError, TypeError):
         return ""
     return "\n".join(lines) + "\n"
@@ -620,7 +626,9 @@ class _Turn:
         self.placed = {p.coord: (p.tile.id, p.letter) for p in session.pending()}
 
     def state(self):
-        return list(self.rack), list(self.placed.items())
+        """The rack in its order, and which tile is where on the board (the order the tiles
+        were put down in depends on steps gone from the stack, such as an undone Recall)."""
+        return list(self.rack), dict(self.placed)
 
     def where(self, tile: int):
         for coord, (t, _) in self.placed.items():
@@ -683,6 +691,7 @@ def restore_turn(session, record: GCGRecord | None) -> str:
         index, commands = parsed
         check = _Turn(session)
         saved = check.state()
+        order = list(check.placed)  # the order the tiles on the board were put down in
         for _, steps in reversed(commands[:index]):
             for step in reversed(steps):
                 check.step(step, forward=False)
@@ -718,6 +727,9 @@ def restore_turn(session, record: GCGRecord | None) -> str:
                 stack.push(cmd)
             stack.endMacro()
     stack.setIndex(index)
+    if list(session._placed) != order:  # as it was: Backspace takes back the same tile first
+        session._placed = {coord: session._placed[coord] for coord in order}
+        session._sync_engine()
     if session.handoff:
         # replaying the steps made the session work out the live preview; nobody has taken the
         # seat yet: the preview (it names the word) waits for that, as for any resumed turn
