@@ -28,7 +28,7 @@ from .model import (
     TurnRecord,
 )
 from .placement import IllegalMove, Reason, analyze, invalid_words
-from .rules import STANDARD, InvalidWordPolicy, RuleSet, Settlement
+from .rules import STANDARD, ChallengeRule, InvalidWordPolicy, RuleSet, Settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +238,16 @@ class Game:
         player = self.current
         rack_before = self.rack()
         move = Move.play(placements)
+        if bad and judge is None and self.rules.challenge is not ChallengeRule.NONE:
+            bad = ()  # challenge rules: the play stands unless it is challenged
+        elif bad and judge is not None and self.rules.challenge is not ChallengeRule.NONE:
+            # a rebuilt record: the play was challenged off (written as play, then "--")
+            record = self._record(
+                player, TurnKind.FAILED_PLAY, rack_before, move=move, breakdown=breakdown,
+                invalid_words=bad,
+            )
+            self.fails += 1
+            return self._end_turn(record, played=False)
         if bad:
             if self.rules.invalid_word_policy is InvalidWordPolicy.REFUSE:
                 raise IllegalMove(Reason.INVALID_WORDS, words=bad)
@@ -248,6 +258,7 @@ class Game:
             self.fails += 1
             return self._end_turn(record, played=False)
 
+        self._fails_before_play = self.fails  # what a challenge that takes it back restores
         self.board.put(placements)
         used = {p.tile.id for p in placements}
         self.racks[player] = [t for t in self.racks[player] if t.id not in used]
@@ -309,6 +320,71 @@ class Game:
         cost = self.rules.hint_cost
         self.scores[player] -= cost
         record = self._record(player, TurnKind.HINT, self.rack(), score=-cost, note=note)
+        self.history.append(record)
+        return record
+
+    # ----------------------------------------------------------------- challenges
+    def challengeable(self) -> TurnRecord | None:
+        """The play the player to move may challenge now, or None.
+
+        Only under challenge rules, only the play just made (nothing since, not even a
+        hint), by another player, and not one that ended the game.
+        """
+        if self.rules.challenge is ChallengeRule.NONE or self.is_over or not self.history:
+            return None
+        last = self.history[-1]
+        if last.kind is not TurnKind.PLAY or last.player == self.current:
+            return None
+        return last
+
+    def challenge(self, judge: Container[str] | None = None) -> TurnRecord:
+        """The player to move challenges the play just made.
+
+        Every word the play formed is looked up (in ``judge`` if given, else the game's
+        lexicon).  If one is not valid, the play is taken back: its tiles go back to the
+        player's rack, the tiles drawn go back to the bag as they were, its score is taken
+        off, and its record becomes a failed play (exactly what a failed play would have
+        left).  If all are valid: under double challenge the challenger loses this turn (a
+        pass with a note); under single challenge the player challenged gains
+        ``rules.challenge_bonus`` points and the challenger plays on.
+        """
+        if self.rules.challenge is ChallengeRule.NONE:
+            raise IllegalMove(Reason.CHALLENGE_OFF)
+        self._check_not_over()
+        last = self.challengeable()
+        if last is None or last.breakdown is None or last.move is None:
+            raise IllegalMove(Reason.NOTHING_TO_CHALLENGE)
+        bad = tuple(invalid_words(last.breakdown, self.lexicon if judge is None else judge))
+        mover = last.player
+        if bad:
+            placements = last.move.placements
+            self.board.take(p.coord for p in placements)
+            self.bag._tiles.extend(reversed(last.drawn))  # back where they were drawn from
+            self.racks[mover] = list(last.rack_before)
+            self.scores[mover] -= last.score
+            self.fails = getattr(self, "_fails_before_play", 0) + 1
+            record = TurnRecord(
+                number=last.number, player=mover, kind=TurnKind.FAILED_PLAY,
+                rack_before=last.rack_before, move=last.move, breakdown=last.breakdown,
+                invalid_words=bad, score=0, total=self.scores[mover], note=last.note,
+            )
+            self.history[-1] = record
+            self.pending = ()
+            # the end of the game as a failed play would have decided it (an empty bag under
+            # end_when_bag_empty has ended the game already: no challenge then)
+            if self.fails >= self.rules.fail_limit:
+                self.current = mover
+                self._finish(EndReason.FAIL_LIMIT)
+            return record
+        if self.rules.challenge is ChallengeRule.DOUBLE:
+            self.pending = ()
+            record = self._record(self.current, TurnKind.PASS, self.rack(), move=Move.pass_turn(),
+                                  note="lost turn: the challenge failed")
+            self.fails += 1
+            return self._end_turn(record, played=False)
+        bonus = self.rules.challenge_bonus
+        self.scores[mover] += bonus
+        record = self._record(mover, TurnKind.CHALLENGE_BONUS, self.rack(mover), score=bonus)
         self.history.append(record)
         return record
 

@@ -172,6 +172,7 @@ class TurnKind(enum.Enum):
     FAILED_PLAY = "failed"  # words not in the dictionary under the forfeit policy
     SETTLEMENT = "settlement"  # end-of-game rack adjustment
     HINT = "hint"  # a hint taken (costs hint_cost points, may be 0)
+    CHALLENGE_BONUS = "challenge"  # single challenge: the wrongly challenged player's bonus
 
 
 @dataclass(frozen=True, slots=True)

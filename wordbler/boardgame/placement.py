@@ -42,6 +42,8 @@ class Reason(enum.Enum):
     EXCHANGE_BAG_TOO_SMALL = "too few tiles in the bag to exchange"
     GAME_OVER = "the game is over"
     HINTS_DISABLED = "hints are disabled by the rules"
+    CHALLENGE_OFF = "challenges are not part of these rules"
+    NOTHING_TO_CHALLENGE = "there is no play to challenge"
 
 
 class IllegalMove(ValueError):

@@ -131,6 +131,18 @@ class InvalidWordPolicy(enum.Enum):
     FORFEIT = "forfeit"  # tiles return, the turn is lost and counts as failed
 
 
+class ChallengeRule(enum.Enum):
+    """Classic play: a play stands until challenged (the dictionary is not consulted at Done)."""
+
+    NONE = "none"  # no challenges: the invalid-word policy decides at Done
+    # an invalid play challenged is taken back (the turn is lost); a wrong challenge costs
+    # the challenger their turn
+    DOUBLE = "double"
+    # an invalid play challenged is taken back; a wrong challenge gives the player challenged
+    # challenge_bonus points, and the challenger still plays
+    SINGLE = "single"
+
+
 class Settlement(enum.Enum):
     # each player loses the value of their rack; a player who went out gains the sum
     STANDARD = "standard"
@@ -159,6 +171,10 @@ class RuleSet:
     max_players: int = 4
     hints_allowed: bool = True
     hint_cost: int = 0
+    challenge: ChallengeRule = ChallengeRule.NONE
+    challenge_bonus: int = 5  # SINGLE: points to the player wrongly challenged
+    # the live preview says whether the words are valid (classic play turns it off)
+    show_validity: bool = True
     extra: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

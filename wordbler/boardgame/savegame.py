@@ -79,7 +79,7 @@ from .model import (
     TurnRecord,
 )
 from .placement import IllegalMove
-from .rules import BLANK, PRESETS, RuleSet, get_ruleset
+from .rules import BLANK, PRESETS, ChallengeRule, RuleSet, get_ruleset
 
 FORMAT_VERSION = 1
 PREFIX = "wordbler-"
@@ -115,6 +115,7 @@ RULE_LIMITS: dict[str, tuple[int, int]] = {
     "min_players": (1, gcg.MAX_PLAYERS),
     "max_players": (1, gcg.MAX_PLAYERS),
     "hint_cost": (0, 50),
+    "challenge_bonus": (0, 100),
 }
 _TEXT_LIMITS = {"title": 100, "description": 1000}
 MAX_NAME_LENGTH = 1000  # a player's name in a save (the setup dialog allows 24)
@@ -439,6 +440,10 @@ class _Writer:
             shadow.take_hint(r.note)
             if r.score:
                 self.event(p, EventKind.TIME_PENALTY, letters, r.score, r.total)
+            return
+        if r.kind is TurnKind.CHALLENGE_BONUS:  # single challenge: the play was good
+            shadow.challenge(judge=_AcceptAll())
+            self.event(p, EventKind.CHALLENGE_BONUS, letters, r.score, r.total)
             return
         if r.kind is TurnKind.PASS:
             shadow.pass_turn()
@@ -807,6 +812,19 @@ class _Rebuilder:
         kind = ev.kind
         if kind in (EventKind.END_POINTS, EventKind.END_PENALTY):
             self.on_settlement(ev)
+            return
+        if kind is EventKind.CHALLENGE_BONUS and game.rules.challenge is ChallengeRule.SINGLE:
+            last = game.challengeable()
+            if self.unsettled or last is None or last.player != ev.player:
+                raise self.error(f"{ev.move_text()} does not follow a play of this player",
+                                 ev.line)
+            try:
+                made = game.challenge(judge=_AcceptAll())
+            except IllegalMove as e:
+                raise self.error(f"{ev.move_text()} refused: {e}", ev.line) from None
+            self.check_rack(ev, made.rack_before)
+            self.check_numbers(ev, made.score, made.total)
+            self.take_note(made)
             return
         if kind in (EventKind.CHALLENGE_BONUS, EventKind.TIME_PENALTY, EventKind.WITHDRAWN):
             raise self.error(f"{ev.move_text()} where a Wordbler game has none", ev.line)
