@@ -521,6 +521,9 @@ def help_markdown(rules) -> str:
         lines += [f"**{section}**", "", "| Key | Does |", "|---|---|"]
         lines += [f"| {k} | {what} |" for k, what in keys]
         lines.append("")
+    from .feature_help import feature_help_markdown  # clocks, unseen tiles, analysis...
+
+    lines.append(feature_help_markdown(rules))
     return "\n".join(lines)
 
 

@@ -576,9 +576,9 @@ class MainWindow(QMainWindow):
             app.aboutToQuit.connect(self._on_quit)
         self.game_started.connect(self.files.game_started)
         self.start_game(config, game)
-        from .tracker_panel import install as install_tracker  # the unseen-tiles dock
+        from .features import install as install_features  # unseen tiles, clock, challenge
 
-        self.tracker_dock = install_tracker(self)
+        install_features(self)
 
     def open_new_game_dialog(self) -> None:
         """New game: the setup dialog, after a confirmation if a game is under way."""
