@@ -845,6 +845,7 @@ class Autosaver(QObject):
         self._last_text: bytes | None = None  # the newest text handed to a write (or on disk)
         self._in_flight = 0  # generation of the write in flight (0: none)
         self._job: _WriteJob | None = None
+        self._recent_jobs: deque[_WriteJob] = deque(maxlen=3)
         self._queued: tuple[int, bytes] | None = None  # the newest text waiting for it
         self._generation = 0
         self.problem = ""  # why autosave is not working now ("" when it is)
@@ -993,6 +994,9 @@ class Autosaver(QObject):
         self._in_flight = job[0]
         assert self._slot is not None
         self._job = _WriteJob(self._slot.path, job[1], job[0], self._signals)
+        # the last jobs stay referenced a while: a worker may still be leaving run() when the
+        # GUI thread has its result, and Python must not free the runnable under it
+        self._recent_jobs.append(self._job)
         self._pool.start(self._job)
 
     def _on_done(self, generation: int, error: str, ms: float) -> None:
