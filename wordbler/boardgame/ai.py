@@ -61,6 +61,7 @@ class Position:
     rules: RuleSet
     turn: int = 0
     seed: int = 0
+    fails: int = 0  # consecutive scoreless turns so far (the endgame needs it)
 
     @classmethod
     def from_game(cls, game) -> "Position":
@@ -74,6 +75,7 @@ class Position:
             rules=game.rules,
             turn=len(game.history),
             seed=game.seed,
+            fails=getattr(game, "fails", 0),
         )
 
     @property
@@ -139,6 +141,99 @@ def leave_value(leave: str, bag_count: int = 100) -> float:
     return value
 
 
+handmade_leave_value = leave_value
+
+
+class LeaveModel:
+    """A fitted leave model: per-tile, duplicate, pair and vowel/consonant-balance terms.
+
+    ``terms`` maps ``t:X`` (each tile X kept), ``d:X`` (each copy of X beyond the first),
+    ``p:XY`` (X and Y both kept, X < Y), ``vc:V,C`` (V vowels and C consonants kept) to
+    points.  Built by ``scripts/fit_leaves.py`` from self-play games.
+    """
+
+    def __init__(self, terms: Mapping[str, float], vowels: str = "AEIOU", meta=None):
+        self.terms = dict(terms)
+        self.vowels = frozenset(vowels)
+        self.meta = dict(meta or {})
+        self._memo: dict[str, float] = {}
+
+    @staticmethod
+    def features(leave: str, vowels=VOWELS) -> dict[str, float]:
+        counts: dict[str, int] = {}
+        for ch in leave:
+            counts[ch] = counts.get(ch, 0) + 1
+        out: dict[str, float] = {}
+        letters = sorted(counts)
+        for ch in letters:
+            n = counts[ch]
+            out["t:" + ch] = n
+            if n > 1:
+                out["d:" + ch] = n - 1
+        for i, a in enumerate(letters):
+            for b in letters[i + 1:]:
+                out["p:" + a + b] = 1
+        if leave:
+            v = sum(n for ch, n in counts.items() if ch in vowels)
+            c = sum(n for ch, n in counts.items() if ch not in vowels and ch != BLANK)
+            out[f"vc:{v},{c}"] = 1
+        return out
+
+    def raw(self, leave: str) -> float:
+        key = "".join(sorted(leave))
+        got = self._memo.get(key)
+        if got is None:
+            terms = self.terms
+            got = sum(terms.get(k, 0.0) * x
+                      for k, x in self.features(key, self.vowels).items())
+            self._memo[key] = got
+        return got
+
+    def __call__(self, leave: str, bag_count: int = 100) -> float:
+        if not leave:
+            return 0.0
+        value = self.raw(leave)
+        if bag_count < 7:
+            value *= bag_count / 7
+        return value
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "LeaveModel":
+        terms = data.get("terms")
+        if not isinstance(terms, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, (int, float)) for k, v in terms.items()
+        ):
+            raise ValueError("leave model: 'terms' must map names to numbers")
+        return cls(terms, str(data.get("vowels", "AEIOU")),
+                   {k: v for k, v in data.items() if k != "terms"})
+
+
+_FITTED: dict[str, LeaveModel | None] = {}
+_LEAVE_FILES = {"en": "leaves_en.json"}
+
+
+def fitted_leaves(rules: RuleSet) -> LeaveModel | None:
+    """The fitted leave model shipped for the rules' tile set (loaded once), or None."""
+    from .rules import ENGLISH_TILES
+
+    lang = "en" if rules.tiles == ENGLISH_TILES else None
+    if lang is None:
+        return None
+    if lang not in _FITTED:
+        import json
+        from pathlib import Path
+
+        path = Path(__file__).resolve().parent / "data" / _LEAVE_FILES[lang]
+        model = None
+        try:
+            if path.is_file() and path.stat().st_size < 2_000_000:
+                model = LeaveModel.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            model = None  # a damaged file: the hand-made values play instead
+        _FITTED[lang] = model
+    return _FITTED[lang]
+
+
 def tile_points(letters: str, rules: RuleSet) -> int:
     return sum(rules.tiles.value(ch) for ch in letters)
 
@@ -149,9 +244,22 @@ class Player:
 
     level = ""
 
-    def __init__(self, generate: Generator, sizes: Callable[[str], int | None] | None = None):
+    fitted = False  # value leaves with the fitted model when the tile set has one
+
+    def __init__(self, generate: Generator, sizes: Callable[[str], int | None] | None = None,
+                 leaves: Callable[[str, int], float] | None = None):
         self._generate = generate
         self._size_of = sizes or (lambda word: None)
+        self._leaves = leaves
+
+    def leave_fn(self, pos: Position) -> Callable[[str, int], float]:
+        if self._leaves is not None:
+            return self._leaves
+        if self.fitted:
+            model = fitted_leaves(pos.rules)
+            if model is not None:
+                return model
+        return leave_value
 
     def candidates(self, pos: Position) -> list[Candidate]:
         return [to_candidate(m, pos.rack) for m in self._generate(pos.board, pos.rack)]
@@ -166,7 +274,7 @@ class Player:
     def _fallback(self, pos: Position, considered: int) -> Decision:
         """No tile play: exchange the worst tiles if allowed, else pass."""
         if pos.bag_count >= pos.rules.min_bag_for_exchange and pos.rack:
-            keep = best_keep(pos.rack, pos.bag_count)
+            keep = best_keep(pos.rack, pos.bag_count, self.leave_fn(pos))
             ex = _minus(pos.rack, keep)
             if ex:
                 return Decision("exchange", exchange=ex, reason="no play found",
@@ -214,14 +322,16 @@ class Intermediate(Player):
 class Strong(Player):
     level = "strong"
     endgame_width = 12
+    fitted = True
 
     def ranked(self, pos: Position, n: int | None = None) -> list[Candidate]:
         """Moves by equity (score plus leave value), best first: all, or the top ``n``."""
         moves = self._generate(pos.board, pos.rack)
+        leave_fn = self.leave_fn(pos)
         if n is not None:
-            return top_by_equity(moves, pos, n)
+            return top_by_equity(moves, pos, n, leave_fn)
         ranked = [
-            _with_equity(c, c.score + leave_value(c.leave, pos.bag_count))
+            _with_equity(c, c.score + leave_fn(c.leave, pos.bag_count))
             for c in (to_candidate(m, pos.rack) for m in moves)
         ]
         ranked.sort(key=lambda c: -c.equity)
@@ -241,14 +351,15 @@ class Strong(Player):
         if not ranked:
             return exch or self._fallback(pos, 0)
         best = ranked[0]
-        if exch is not None and exch_equity(pos, exch.exchange) > best.equity + 2.0:
+        if exch is not None and exch_equity(pos, exch.exchange, self.leave_fn(pos)) > \
+                best.equity + 2.0:
             return exch
         return Decision("play", play=best, considered=len(ranked), alternatives=tuple(ranked[:5]))
 
     def _exchange_option(self, pos: Position) -> Decision | None:
         if pos.bag_count < pos.rules.min_bag_for_exchange:
             return None
-        keep = best_keep(pos.rack, pos.bag_count)
+        keep = best_keep(pos.rack, pos.bag_count, self.leave_fn(pos))
         ex = _minus(pos.rack, keep)
         if not ex:
             return None
@@ -294,7 +405,37 @@ class Expert(Strong):
     rounds = 16  # simulated opponent racks: a fixed count, so the choice is reproducible
     budget_s = 2.5  # a safety cap for a slow machine, not the normal stopping rule
 
+    endgame_budget_s: float | None = 3.0  # exact search time cap; None: no cap
+    endgame_nodes: int | None = None  # a node cap (tests use it: deterministic)
+    should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
+
+    def cancel_requested(self) -> bool:
+        return bool(self.should_stop and self.should_stop())
+
+    def _exact_endgame(self, pos: Position) -> Decision | None:
+        from .endgame import EndgameSolver
+
+        solver = EndgameSolver(self._generate, pos.rules, node_limit=self.endgame_nodes,
+                               budget_s=self.endgame_budget_s, should_stop=self.should_stop)
+        res = solver.solve(pos.board, pos.rack, pos.unseen, pos.fails)
+        how = "exact endgame" if res.exact else f"endgame searched {res.depth} plies"
+        if res.move is None:
+            return Decision("pass", reason=how, considered=res.nodes)
+        score, down, line, start, word = res.move
+        r, c = (start, line) if down else (line, start)
+        for m in self._generate(pos.board, pos.rack):
+            if (m.row, m.col, m.word) == (r, c, word) and \
+                    (m.direction is Direction.DOWN) == bool(down):
+                cand = _with_equity(to_candidate(m, pos.rack), float(res.value))
+                return Decision("play", play=cand, reason=how, considered=res.nodes)
+        return None
+
     def choose(self, pos: Position, rng: random.Random) -> Decision:
+        if pos.bag_count == 0 and pos.opponents == 1 and pos.unseen and \
+                not pos.rules.end_when_bag_empty:
+            exact = self._exact_endgame(pos)
+            if exact is not None:
+                return exact
         everything = self.ranked(pos, None if self._needs_all(pos) else self.width)
         base = self._decide(pos, everything)
         if base.kind != "play" or pos.bag_count == 0 or not pos.unseen:
@@ -303,17 +444,18 @@ class Expert(Strong):
         if len(ranked) < 2:
             return base
         deadline = time.perf_counter() + self.budget_s
+        leave_fn = self.leave_fn(pos)
         results: list[list[float]] = []  # per round: each candidate's simulated value
         unseen = list(pos.unseen)
         while len(results) < self.rounds:
             opp = "".join(rng.sample(unseen, min(pos.rules.rack_size, len(unseen))))
             this_round = []
             for c in ranked:
-                if time.perf_counter() > deadline:
+                if time.perf_counter() > deadline or self.cancel_requested():
                     break  # out of time: this unfinished round is not counted
                 board = apply_to_rows(pos.board, c)
                 reply = max(_scores(self._generate(board, opp)), default=0)
-                this_round.append(c.score + leave_value(c.leave, pos.bag_count) - reply)
+                this_round.append(c.score + leave_fn(c.leave, pos.bag_count) - reply)
             if len(this_round) < len(ranked):
                 break
             results.append(this_round)
@@ -337,17 +479,31 @@ class Expert(Strong):
                         reason=f"simulated {rounds} replies", alternatives=tuple(ranked[:5]))
 
 
+class StrongHandmade(Strong):
+    """The strong level as it was before the fitted leaves: the hand-made tile values."""
+
+    level = "strong-handmade"
+    fitted = False
+
+
+# baseline levels for benchmarks and self-play (not offered in the game's level menu)
+BASELINE_LEVELS: Mapping[str, str] = {
+    "strong-handmade": "Master with hand-made leave values (baseline)",
+}
+ALL_LEVELS: Mapping[str, str] = {**LEVELS, **BASELINE_LEVELS}
+
 PLAYER_CLASSES: Mapping[str, type[Player]] = {
     "beginner": Beginner, "intermediate": Intermediate, "strong": Strong, "expert": Expert,
+    "strong-handmade": StrongHandmade,
 }
 
 
-def make_player(level: str, generate: Generator, sizes=None) -> Player:
+def make_player(level: str, generate: Generator, sizes=None, leaves=None) -> Player:
     try:
-        return PLAYER_CLASSES[level](generate, sizes)
+        return PLAYER_CLASSES[level](generate, sizes, leaves)
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}; choose one of: "
-                         f"{', '.join(LEVELS)}") from None
+                         f"{', '.join(ALL_LEVELS)}") from None
 
 
 def rng_for(pos: Position) -> random.Random:
@@ -360,7 +516,7 @@ def hints(pos: Position, generate: Generator, n: int = 10) -> list[Candidate]:
     return Strong(generate).ranked(pos, n) if n > 0 else []
 
 
-def top_by_equity(moves, pos: Position, n: int) -> list[Candidate]:
+def top_by_equity(moves, pos: Position, n: int, leave_fn=None) -> list[Candidate]:
     """The top ``n`` of ``moves`` by equity: exactly the full ranking's first ``n``, without
     making every move a candidate.
 
@@ -371,6 +527,7 @@ def top_by_equity(moves, pos: Position, n: int) -> list[Candidate]:
     """
     if n <= 0:
         return []
+    leave_value = leave_fn or handmade_leave_value
     scores = _scores(moves)
     bound = max(leave_value("".join(c), pos.bag_count)
                 for k in range(len(pos.rack) + 1)
@@ -426,8 +583,9 @@ def _minus(rack: str, used: str) -> str:
     return "".join(out)
 
 
-def best_keep(rack: str, bag_count: int = 100) -> str:
+def best_keep(rack: str, bag_count: int = 100, leave_fn=None) -> str:
     """The subset of ``rack`` with the best leave value (what to keep when exchanging)."""
+    leave_value = leave_fn or handmade_leave_value
     best, best_val = "", leave_value("", bag_count)
     letters = sorted(rack)
     seen = set()
@@ -442,9 +600,9 @@ def best_keep(rack: str, bag_count: int = 100) -> str:
     return best
 
 
-def exch_equity(pos: Position, exchange: str) -> float:
+def exch_equity(pos: Position, exchange: str, leave_fn=None) -> float:
     keep = _minus(pos.rack, exchange)
-    return leave_value(keep, pos.bag_count)
+    return (leave_fn or handmade_leave_value)(keep, pos.bag_count)
 
 
 def apply_to_rows(board: Sequence[str], cand: Candidate) -> tuple[str, ...]:
@@ -469,6 +627,6 @@ def decision_to_move(game, decision: Decision) -> Move:
 
 
 __all__ = [
-    "LEVELS", "Position", "Candidate", "Decision", "leave_value", "make_player", "hints",
+    "LEVELS", "ALL_LEVELS", "BASELINE_LEVELS", "LeaveModel", "fitted_leaves", "Position", "Candidate", "Decision", "leave_value", "make_player", "hints",
     "decision_to_move", "rng_for", "best_keep",
 ]

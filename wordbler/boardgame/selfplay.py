@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .ai import LEVELS, Position, decision_to_move, make_player, rng_for
+from .ai import ALL_LEVELS, LEVELS, Position, decision_to_move, make_player, rng_for
 from .game import Game, PlayerSpec
 from .gcg import shown
 from .rules import PRESETS, STANDARD, RuleSet
@@ -120,9 +120,9 @@ def run(args: argparse.Namespace) -> int:
     levels = [lvl.strip().lower() for lvl in args.players.split(",") if lvl.strip()]
     try:
         for lvl in levels:
-            if lvl not in LEVELS:
+            if lvl not in ALL_LEVELS:
                 raise ValueError(f"unknown level {shown(lvl)!r}; choose from "
-                                 f"{', '.join(LEVELS)}")
+                                 f"{', '.join(ALL_LEVELS)}")
         rules = PRESETS.get(args.rules.strip().lower())
         if rules is None:
             raise ValueError(f"unknown rules preset {shown(args.rules)!r}; choose one of: "

@@ -1,0 +1,105 @@
+"""Levels against each other: wins with a 95% interval, mean spread, time per move.
+
+    python benchmarks/levels.py [--pair A:B ...] [--games N] [--procs P] [--seed S]
+
+Default pairs: ``strong:strong-handmade`` (the fitted leave values against the hand-made
+ones) and ``expert:strong``.  Each game pair swaps seats (alternating starts: seed s is
+played with A first, then with B first).  Draws count half.  ``--procs`` runs games in
+that many processes (default 1: the machine is shared).  Prints figures, no pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+_STATE: dict = {}
+
+
+def _setup():
+    if not _STATE:
+        from wordbler.boardgame.movegen.generator import engine_generator
+        from wordbler.boardgame.rules import STANDARD
+        from wordbler.lexicon.dictionary import load_bundled
+
+        lexicon = load_bundled()
+        _STATE["lexicon"] = lexicon
+        _STATE["generate"] = engine_generator(lexicon, STANDARD)
+    return _STATE["lexicon"], _STATE["generate"]
+
+
+def one_game(job):
+    """(a, b, seed, a_first) -> (spread for a, a's ms per move, b's ms per move)."""
+    from wordbler.boardgame.selfplay import play_game
+
+    a, b, seed, a_first = job
+    lexicon, generate = _setup()
+    levels = (a, b) if a_first else (b, a)
+    res = play_game(levels, seed, lexicon, generate)
+    ia, ib = (0, 1) if a_first else (1, 0)
+    spread = res.scores[ia] - res.scores[ib]
+    # move times alternate by turn; split them by who moved
+    game = res.game
+    ta, tb = [], []
+    moves = [r for r in game.history if r.kind.name != "SETTLEMENT"]
+    for rec, ms in zip(moves, res.move_ms):
+        seat = game.seat_order[rec.player]
+        (ta if seat == ia else tb).append(ms)
+    return spread, ta, tb
+
+
+def wilson(p, n, z=1.96):
+    if n == 0:
+        return 0.0, 1.0
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def run_pair(a, b, games, procs, seed):
+    jobs = [(a, b, seed + i // 2, i % 2 == 0) for i in range(games)]
+    t0 = time.perf_counter()
+    if procs > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(procs) as pool:
+            results = pool.map(one_game, jobs)
+    else:
+        results = [one_game(j) for j in jobs]
+    spreads = [r[0] for r in results]
+    ta = [x for r in results for x in r[1]]
+    tb = [x for r in results for x in r[2]]
+    wins = sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
+    p = wins / len(spreads)
+    lo, hi = wilson(p, len(spreads))
+    print(f"{a} vs {b}: {len(spreads)} games (alternating starts), {a} won {wins:g} "
+          f"= {100 * p:.1f}% (95% interval {100 * lo:.1f}-{100 * hi:.1f}%), mean spread "
+          f"{statistics.mean(spreads):+.1f}; ms per move: {a} mean {statistics.mean(ta):.0f} "
+          f"max {max(ta):.0f}, {b} mean {statistics.mean(tb):.0f} max {max(tb):.0f}; "
+          f"wall {time.perf_counter() - t0:.0f} s", flush=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pair", action="append", metavar="A:B")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--procs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=500000)
+    args = ap.parse_args()
+    pairs = args.pair or ["strong:strong-handmade", "expert:strong"]
+    for pair in pairs:
+        a, _, b = pair.partition(":")
+        run_pair(a, b, args.games, args.procs, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

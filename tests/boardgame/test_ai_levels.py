@@ -1,0 +1,127 @@
+"""Fitted leave model, the baseline level, expert's simulation and exact endgame."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from wordbler.boardgame.ai import (
+    ALL_LEVELS, LEVELS, LeaveModel, Position, fitted_leaves, leave_value, make_player, rng_for,
+)
+from wordbler.boardgame.endgame import EndgameSolver
+from wordbler.boardgame.movegen import LexGraph, generate
+from wordbler.boardgame.rules import STANDARD, TileSet
+
+WORDS = """
+AA AB AD AE AG AH AI AL AM AN AR AS AT AW AX AY BA BE BI BO BY DA DE DO ED EF EH EL EM EN ER
+ES EX FA FE GO HA HE HI HM HO ID IF IN IS IT JO KA KI LA LI LO MA ME MI MO MU MY NA NE NO NU
+OD OE OF OH OI OM ON OP OR OS OW OX OY PA PE PI QI RE SH SI SO TA TI TO UH UM UN UP US UT WE
+ACE AGE AID AIL AIR ALE ANT APE ARE ART ATE BAD BAT BED BEE BET BIT BOA CAT DOG EAR EAT
+EEL ERA ETA FAR HAT HEN ICE IRE JAB LOT NET NOT OAT ODE ONE ORE OAR PET QAT RAT RED ROE SAT
+AREA ARTS BEAT CARE DARE DATE EAST EATS IRON NEAR NOTE RATE REST SEAT STAR TEAR TIER TONE
+TEARS STARE RATES IRATE NOTES STONE ONSET OATER
+""".split()
+GRAPH = LexGraph.build(WORDS)
+
+
+def gen(rows, rack):
+    return generate(rows, rack, GRAPH, STANDARD)
+
+
+BOARD = tuple(
+    "." * 15 if r != 7 else "....STONE......" for r in range(15)
+)
+
+
+def test_model_terms_and_features():
+    m = LeaveModel({"t:S": 8.0, "d:E": -3.0, "t:E": 2.0, "p:ES": 1.5, "vc:2,1": 0.5})
+    assert m("") == 0.0
+    assert m("SEE") == 8.0 + 2 * 2.0 - 3.0 + 1.5 + 0.5
+    assert m("SEE", bag_count=0) == 0.0
+    assert LeaveModel.features("Q?") == {"t:?": 1, "t:Q": 1, "p:?Q": 1, "vc:0,1": 1}
+
+
+def test_shipped_model_loads_and_covers_every_leave():
+    model = fitted_leaves(STANDARD)
+    if model is None:  # no fitted file shipped: the hand-made values play
+        return
+    assert model.meta["games"] > 0 and model.meta["tiles"] == "en"
+    letters = sorted(STANDARD.tiles.counts)
+    rng = random.Random(1)
+    bag = [ch for ch in letters for _ in range(STANDARD.tiles.counts[ch])]
+    for _ in range(300):  # any sub-rack of 1-6 tiles gets a finite value
+        leave = "".join(rng.sample(bag, rng.randint(1, 6)))
+        v = model(leave)
+        assert v == v and abs(v) < 200
+    assert model("?") > model("Q")
+
+
+def test_other_tile_sets_fall_back_to_hand_made_values():
+    tiles = TileSet({"A": 5, "B": 5, "?": 1}, {"A": 1, "B": 2, "?": 0})
+    rules = STANDARD.with_changes(tiles=tiles)
+    assert fitted_leaves(rules) is None
+    p = make_player("strong", gen)
+    pos = Position(BOARD, "AB", "AB", 10, (0, 0), 0, rules)
+    assert p.leave_fn(pos) is leave_value
+
+
+def test_damaged_model_file_is_refused():
+    import pytest
+
+    with pytest.raises(ValueError):
+        LeaveModel.from_json(json.loads('{"terms": {"t:A": "x"}}'))
+
+
+def test_baseline_level_is_selectable_but_not_in_the_menu():
+    assert "strong-handmade" in ALL_LEVELS and "strong-handmade" not in LEVELS
+    p = make_player("strong-handmade", gen)
+    pos = Position(BOARD, "AERST?Q", "EIOU" * 5, 50, (0, 0), 0, STANDARD)
+    assert p.leave_fn(pos) is leave_value
+
+
+def _expert_pos(seed):
+    return Position(BOARD, "AERTIDE", "AEIOUNRSTLDGBCMP" * 2, 40, (10, 12), 0, STANDARD,
+                    turn=5, seed=seed)
+
+
+def test_simulation_is_reproducible_from_a_seed():
+    p = make_player("expert", gen)
+    p.budget_s = 1e9  # no time cap: rounds are a fixed count
+    pos = _expert_pos(42)
+    a = p.choose(pos, rng_for(pos))
+    b = p.choose(pos, rng_for(pos))
+    assert a == b and a.kind == "play"
+
+
+def test_simulation_stops_when_cancelled():
+    p = make_player("expert", gen)
+    p.budget_s = 1e9
+    calls = []
+    p.should_stop = lambda: calls.append(1) or True
+    pos = _expert_pos(1)
+    d = p.choose(pos, rng_for(pos))
+    assert d.kind == "play" and len(calls) <= 2  # gave up in the first round
+
+
+def test_expert_endgame_is_the_exact_search():
+    p = make_player("expert", gen)
+    p.endgame_budget_s = None
+    rows = BOARD
+    pos = Position(rows, "AT", "ED", 0, (100, 90), 0, STANDARD)
+    d = p.choose(pos, rng_for(pos))
+    res = EndgameSolver(gen, STANDARD).solve(rows, "AT", "ED")
+    assert res.exact
+    if res.move is None:
+        assert d.kind == "pass"
+    else:
+        assert d.kind == "play" and d.play.word == res.move[4]
+        assert d.play.equity == res.value
+
+
+def test_expert_endgame_node_limit_still_gives_a_move():
+    p = make_player("expert", gen)
+    p.endgame_budget_s = None
+    p.endgame_nodes = 5
+    pos = Position(BOARD, "AERTIDE", "SONATEB", 0, (100, 90), 0, STANDARD)
+    d = p.choose(pos, rng_for(pos))
+    assert d.kind in ("play", "pass")
