@@ -18,6 +18,18 @@ SECTIONS: list[tuple[str, str]] = [
      "time. Only the player to move uses time, and only while their rack is shown: the "
      "clock stops during the hand-off and while any dialog is open. A saved game keeps the "
      "clock and the time used (the #wordbler-clock line of the file)."),
+    ("Classic play: the preview and challenges",
+     "In New game > Classic play you can turn off the live check of the words: the preview "
+     "then shows the words and the score but not whether they are valid, and you learn "
+     "that only at Done. With challenges, Done does not look the words up at all: a play "
+     "stands unless the next player challenges it before moving (the Challenge button "
+     "beside the other buttons, or Turn > Challenge the last play, Ctrl+L). A challenged "
+     "play with a word that is not in the dictionary is taken back: its tiles return, its "
+     "score goes and its player's turn is lost (the file shows the play, then a '--' line). "
+     "If every word is valid: under double challenge the challenger loses this turn; under "
+     "single challenge the player challenged gets 5 points (a '(challenge) +5' line) and "
+     "the challenger plays on. Only the play just made can be challenged, and not the last "
+     "play of the game."),
 ]
 
 

@@ -239,6 +239,10 @@ class GameSession(QObject):
     def preview_text(self) -> tuple[str, bool]:
         if not self._placed:
             return "", True
+        if not self.rules.show_validity:  # classic play: the words are judged at Done
+            from .classic import without_validity
+
+            return texts.describe_preview(without_validity(self._preview))
         return texts.describe_preview(self._preview)
 
     # ================================================================= intents
@@ -449,6 +453,28 @@ class GameSession(QObject):
         record = self.game.pass_turn()
         self._end_turn(record)
         return True
+
+    def challenge(self) -> TurnRecord | None:
+        """The player at the screen challenges the play just made (challenge rules): the
+        game decides (see Game.challenge); None when there is nothing to challenge now."""
+        if not self.can_act() or self.game.challengeable() is None:
+            return None
+        self._return_pending_silently()
+        record = self.game.challenge()
+        self.undo_stack.clear()
+        if record.kind is TurnKind.PASS:  # double challenge: the challenger's turn is lost
+            self._end_turn(record)
+            return record
+        if record.kind is TurnKind.FAILED_PLAY:
+            self.last_move = frozenset()
+        self.last_record = record
+        self.board_changed.emit()
+        self.rack_changed.emit()
+        self.state_changed.emit()
+        self.changed.emit()
+        if self.game.is_over:
+            self.game_over.emit(self.game.outcome)
+        return record
 
     def reveal(self) -> None:
         """The next player has taken the seat: show their rack."""

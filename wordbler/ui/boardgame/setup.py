@@ -300,6 +300,10 @@ class SetupDialog(FittedDialog):
         if previous is not None and getattr(previous, "clock", None) is not None:
             self.clock_box.set_settings(previous.clock)
         layout.addWidget(self.clock_box)
+        from .classic import ClassicOptionsBox  # validity preview, challenges
+
+        self.classic_box = ClassicOptionsBox(self)
+        layout.addWidget(self.classic_box)
 
         # dictionary
         dict_box = QGroupBox("Dictionary", self)
@@ -352,6 +356,7 @@ class SetupDialog(FittedDialog):
             changes = dict(getattr(previous, "rule_changes", ()))
             self.hints_check.setChecked(bool(changes.get("hints_allowed", True)))
             self.hint_cost.setValue(int(changes.get("hint_cost", 0)))
+            self.classic_box.set_changes(changes)
         self._on_count()
         self._on_rules()
         self.validate()
@@ -490,7 +495,7 @@ class SetupDialog(FittedDialog):
             changes.append(("hints_allowed", False))
         elif self.hint_cost.value():
             changes.append(("hint_cost", self.hint_cost.value()))
-        return tuple(changes)
+        return tuple(changes) + self.classic_box.rule_changes()
 
     def config(self) -> GameConfig:
         if self._config is None:
