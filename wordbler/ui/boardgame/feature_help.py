@@ -30,6 +30,14 @@ SECTIONS: list[tuple[str, str]] = [
      "single challenge the player challenged gets 5 points (a '(challenge) +5' line) and "
      "the challenger plays on. Only the play just made can be challenged, and not the last "
      "play of the game."),
+    ("Analysis after the game",
+     "When the game is over, Game > Analyse the game looks at every turn again with the "
+     "move generator: the best move by score, the best by valuation (score plus the value "
+     "of the tiles kept, as the Master and Grandmaster computer players rank their moves), "
+     "the points left on the table (best score minus the score made) and the best bingo "
+     "missed (a move using all seven tiles that was there to play). A chart shows the "
+     "score race; line styles as well as colours tell the players apart. The analysis "
+     "runs in the background with a progress bar; Cancel or closing the window stops it."),
 ]
 
 

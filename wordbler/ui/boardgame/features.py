@@ -12,3 +12,6 @@ def install(window) -> None:
     window.tracker_dock = install_tracker(window)
     window.clock_controller = ClockController(window)
     window.challenge_controller = ChallengeController(window)
+    from .analysis_view import AnalysisController
+
+    window.analysis_controller = AnalysisController(window)
