@@ -171,6 +171,20 @@ def test_the_rule_limits_hold_for_every_preset():
     assert savegame.RULE_LIMITS["hint_cost"] == (0, 50)
 
 
+def test_every_integer_rule_a_save_may_change_has_a_range():
+    """A rule added later cannot slip through unchecked: each integer field that
+    #wordbler-rules may set has its range in RULE_LIMITS."""
+    from dataclasses import fields
+
+    from wordbler.boardgame.rules import STANDARD, RuleSet
+
+    for f in fields(RuleSet):
+        value = getattr(STANDARD, f.name)
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and f.name not in savegame._EDITABLE:
+            assert f.name in savegame.RULE_LIMITS, f.name
+
+
 def test_every_value_in_range_loads():
     text = old_text().replace("standard hint_cost=3", "standard hint_cost=3 fail_limit=9")
     assert load(text).rules.fail_limit == 9

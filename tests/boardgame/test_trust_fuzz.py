@@ -90,6 +90,10 @@ SAVE_VALUES = {
               "standard title=%0A", "standard settlement=weird", "standard hints_allowed=maybe",
               "standard hint_cost=3 hint_cost=3", "STANDARD hint_cost=3", "chess",
               "standard name=x", "standard layout=x", "standard hint_cost=%C2%B2",
+              "standard challenge=single challenge_bonus=5", "standard challenge=double",
+              "standard challenge=triple", "standard challenge_bonus=-5",
+              "standard challenge_bonus=101", "standard show_validity=false",
+              "standard show_validity=0",
               "wordbler-classic", "tournament", "standard hint_cost=3"],
     "seed": ["4242", "-1", BIG, "x", "", "1" * 41, "\u0663"],
     "format": ["1", "2", "", BIG],
@@ -106,6 +110,11 @@ SAVE_VALUES = {
     "note": ["a%20hint", "%ZZ", "%0A%0A", ""],
     "invalid": ["QXZ", "", "A B"],
     "seats": ["", "x y z"],
+    "clock": ["none", "move move=30 total=1500 penalty=10 used=1,2,3",
+              "chess move=120 total=600 penalty=10 used=0,0,0", "chess total=" + BIG,
+              "chess total=-5 used=0,0,0", "chess used=nan,inf,1", "chess used=1e308,0,0",
+              "move move=0", "move move=99999999", "sundial", "chess penalty=-1 used=0,0,0",
+              "chess used=1,2", "chess used=\u0663,0,0", "chess move=1 move=2"],
 }
 
 
