@@ -1,0 +1,145 @@
+"""Statistics across games: counted from real games, written atomically, validated on load."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import random_placement
+from wordbler.boardgame.game import Game
+from wordbler.boardgame.model import Move, TurnKind
+from wordbler.boardgame.stats import (Stats, StatsError, add_game, default_path, from_json, load,
+                                      record_game, save)
+
+
+def play_out(seed: int, names=("Ann", "Bob")) -> Game:
+    g = Game(list(names), seed=seed)
+    rnd = random.Random(seed)
+    while not g.is_over:
+        ps = random_placement(g, rnd) if rnd.random() < 0.8 else None
+        g.apply(Move.play(ps) if ps else Move.pass_turn())
+    return g
+
+
+def brute(games, name):
+    """The figures for ``name``, straight from the histories."""
+    out = dict(games=0, wins=0, total=0, turns=0, bingos=0, best=0)
+    for g in games:
+        for i, p in enumerate(g.players):
+            if p.name.casefold() != name.casefold():
+                continue
+            out["games"] += 1
+            out["wins"] += i in g.outcome.winners
+            out["total"] += g.scores[i]
+            for r in g.history:
+                if r.player == i and r.kind in (TurnKind.PLAY, TurnKind.FAILED_PLAY,
+                                                TurnKind.EXCHANGE, TurnKind.PASS):
+                    out["turns"] += 1
+                if r.player == i and r.kind is TurnKind.PLAY:
+                    out["best"] = max(out["best"], r.score)
+                    out["bingos"] += len(r.move.placements) == 7
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.integers(0, 10**6), min_size=1, max_size=4, unique=True))
+def test_counts_equal_the_histories(seeds):
+    games = [play_out(s, ("Ann", "Bob") if k % 2 else ("bob", "Cy")) for k, s in enumerate(seeds)]
+    stats = Stats()
+    for g in games:
+        assert add_game(stats, g)
+        assert not add_game(stats, g)  # once only
+    for name in ("Ann", "Bob", "Cy"):
+        want = brute(games, name)
+        ps = stats.player(name)
+        if not want["games"]:
+            assert ps is None
+            continue
+        assert (ps.games, ps.wins, ps.total_score, ps.turns, ps.bingos, ps.best_score) == (
+            want["games"], want["wins"], want["total"], want["turns"], want["bingos"],
+            want["best"])
+        assert ps.average_score == pytest.approx(want["total"] / want["games"])
+        assert len(ps.recent) == want["games"]
+    # through the file and back: the same
+    assert from_json(json.loads(json.dumps(stats.to_json()))).to_json() == stats.to_json()
+
+
+def test_unfinished_games_are_not_counted():
+    assert not add_game(Stats(), Game(["A", "B"], seed=1))
+
+
+def test_record_game_writes_atomically_and_only_once(tmp_path):
+    path = tmp_path / "stats.json"
+    g = play_out(5)
+    ok, msg = record_game(g, path)
+    assert ok and msg == "Statistics updated."
+    assert load(path).player("ann").games == 1
+    ok, msg = record_game(g, path)
+    assert not ok and "already" in msg
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]  # no temporary file left
+
+
+def test_default_path_is_in_the_user_data_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path))
+    assert default_path() == tmp_path / "boardgame" / "stats.json"
+    assert load().players == {}  # no file yet: empty
+
+
+@pytest.mark.parametrize("content, msg", [
+    (b"\xff\xfe", "not valid JSON"),
+    (b"[1, 2]", "JSON object"),
+    (b'{"format": 9}', "unknown format"),
+    (b'{"format": 1, "players": 3}', "players must be a list"),
+    (b'{"format": 1, "players": [{"name": ""}]}', "no usable name"),
+    (b'{"format": 1, "players": [{"name": "A", "games": -1}]}', "games"),
+    (b'{"format": 1, "players": [{"name": "A", "games": true}]}', "games"),
+    (b'{"format": 1, "players": [{"name": "A", "games": 1, "wins": 2}]}', "more wins"),
+    (b'{"format": 1, "players": [{"name": "A", "best_word": "A B"}]}', "best_word"),
+    (b'{"format": 1, "players": [{"name": "A", "recent": ["x"]}]}', "recent"),
+    (b'{"format": 1, "players": [{"name": "A"}, {"name": "a"}]}', "twice"),
+    (b'{"format": 1, "recorded": [1]}', "recorded"),
+    (b"[" * 100000, "not valid JSON"),
+])
+def test_damaged_files_are_refused_clearly(tmp_path, content, msg):
+    path = tmp_path / "stats.json"
+    path.write_bytes(content)
+    with pytest.raises(StatsError, match=msg):
+        load(path)
+
+
+def test_a_damaged_file_is_kept_aside_when_a_game_is_recorded(tmp_path):
+    path = tmp_path / "stats.json"
+    path.write_text("{not json")
+    ok, msg = record_game(play_out(7), path)
+    assert ok and "damaged" in msg
+    assert (tmp_path / "stats.json.damaged").read_text() == "{not json"
+    assert load(path).player("Bob").games == 1
+
+
+def test_non_regular_and_huge_files_are_refused(tmp_path):
+    with pytest.raises(StatsError, match="regular"):
+        load(tmp_path)
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(5 * 1024 * 1024)
+    with pytest.raises(StatsError, match="too large"):
+        load(big)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo"
+        os.mkfifo(fifo)
+        with pytest.raises(StatsError, match="regular"):
+            load(fifo)
+        ok, msg = record_game(play_out(3), fifo)
+        assert not ok and "regular" in msg
+
+
+def test_save_then_load(tmp_path):
+    s = Stats()
+    add_game(s, play_out(11))
+    save(s, tmp_path / "x" / "stats.json")
+    assert load(tmp_path / "x" / "stats.json").to_json() == s.to_json()
