@@ -38,6 +38,12 @@ SECTIONS: list[tuple[str, str]] = [
      "missed (a move using all seven tiles that was there to play). A chart shows the "
      "score race; line styles as well as colours tell the players apart. The analysis "
      "runs in the background with a progress bar; Cancel or closing the window stops it."),
+    ("Statistics",
+     "Every finished game is counted for each player name (names are matched without "
+     "regard to capitals): games, wins, average score, average per turn, best move and "
+     "bingos, with a chart of the recent final scores. Game > Statistics shows them. They "
+     "are kept on this computer only, in stats.json in Wordbler's data folder; a damaged "
+     "file is reported and kept aside as stats.json.damaged."),
 ]
 
 

@@ -1,5 +1,5 @@
 """Installs the serious-play features on a board-game window (one call from MainWindow):
-the unseen-tiles dock, the game clock and the Challenge button."""
+the unseen-tiles dock, the game clock, the Challenge button, the analysis and the statistics."""
 
 from __future__ import annotations
 
@@ -15,3 +15,6 @@ def install(window) -> None:
     from .analysis_view import AnalysisController
 
     window.analysis_controller = AnalysisController(window)
+    from .stats_view import StatsController
+
+    window.stats_controller = StatsController(window)
