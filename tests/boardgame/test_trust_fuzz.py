@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordbler.boardgame import gcg, replay, savegame
-from wordbler.boardgame.ai import LEVELS
+from wordbler.boardgame.ai import ALL_LEVELS as LEVELS
 from wordbler.boardgame.game import Game
 from wordbler.boardgame.gcg import GCGError, GCGRecord
 from wordbler.lexicon import dictionary

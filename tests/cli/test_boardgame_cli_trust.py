@@ -255,6 +255,22 @@ def test_selfplay_summary_says_one_game(env, capsys):
     assert len(list((env / "out").glob("*.gcg"))) == 1
 
 
+def test_selfplay_records_of_every_level_load_again(env, capsys):
+    """A save names its computer levels from a fixed set; self-play's baseline levels are
+    in it, so its records are written and load."""
+    from wordbler.boardgame import savegame
+    from wordbler.boardgame.ai import ALL_LEVELS
+
+    cheap = [lvl for lvl in ALL_LEVELS if lvl != "expert"]
+    code, out, err = run(capsys, "selfplay", "--games", "1", "--players",
+                         ",".join(cheap[:4]), "--lexicon", str(env / "words.txt"),
+                         "--gcg-dir", str(env / "out"))
+    assert code == 0 and err == [], (out, err)
+    (record,) = (env / "out").glob("*.gcg")
+    game = savegame.load_game(record)
+    assert sorted(p.computer for p in game.players) == sorted(cheap[:4])
+
+
 @pytest.mark.parametrize("argv, fragment", [
     (["selfplay", "--rules", "bogus"], "unknown rules preset 'bogus'"),
     (["selfplay", "--players", "god,beginner"], "unknown level 'god'"),

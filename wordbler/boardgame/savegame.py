@@ -20,7 +20,8 @@ Pragmata (values with spaces or unusual characters are percent-encoded, ``%20``)
 ``#wordbler-player NICK [name=...] [mascot=...] [computer=...]``
     A seat's mascot and computer level; ``name`` only when the ``#playerN`` line cannot hold
     the name exactly.  A mascot is the id of a bundled mascot (:func:`known_mascots`, never
-    a path) and a computer level one of :data:`wordbler.boardgame.ai.LEVELS`.
+    a path) and a computer level one of :data:`wordbler.boardgame.ai.ALL_LEVELS` (the levels
+    offered, and the baselines self-play may use).
 ``#wordbler-rack-order NICK I ...``
     Before an event (or at the end): the player rearranged the rack; the new rack is the old
     one's tiles at the given 0-based indices.
@@ -67,7 +68,7 @@ from typing import Container, Sequence
 from urllib.parse import quote, unquote
 
 from . import gcg
-from .ai import LEVELS
+from .ai import ALL_LEVELS
 from .gcg import Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo, shown
 from .game import Game, PlayerSpec
 from .model import (
@@ -329,7 +330,7 @@ class _Writer:
             players.append(PlayerInfo(i + 1, self.nicks[i], shown or self.nicks[i]))
             if spec.mascot is not None and spec.mascot not in known_mascots():
                 raise ValueError(f"cannot save: {spec.mascot!r} is not a mascot")
-            if spec.computer is not None and spec.computer not in LEVELS:
+            if spec.computer is not None and spec.computer not in ALL_LEVELS:
                 raise ValueError(f"cannot save: {spec.computer!r} is not a computer level")
             attrs = []
             if not plain:
@@ -633,9 +634,9 @@ class _Rebuilder:
                 raise self.error(f'unknown mascot "{shown(value)}" (the mascots are: '
                                  f'{", ".join(sorted(mascots)) or "none installed"})', line)
         elif key == "computer":
-            if value not in LEVELS:
+            if value not in ALL_LEVELS:
                 raise self.error(f'unknown computer level "{shown(value)}" (the levels are: '
-                                 f'{", ".join(LEVELS)})', line)
+                                 f'{", ".join(ALL_LEVELS)})', line)
         elif not value.strip() or len(value) > MAX_NAME_LENGTH:
             raise self.error(f"a player's name must be 1 to {MAX_NAME_LENGTH} characters",
                              line)
