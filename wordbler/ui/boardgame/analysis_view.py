@@ -231,7 +231,7 @@ class AnalysisDialog(QDialog):
         self.cancel_button.setEnabled(False)
         parts = []
         for s in summarise(self.game, self.turns):
-            parts.append(f"{self.names[s.player]}: {s.points} points in {s.turns} turns, "
+            parts.append(f"{self.names[s.player]}: {s.points} points from {s.turns} moves, "
                          f"{s.left_on_table} left on the table, "
                          f"{s.bingos_missed} bingo{'s' if s.bingos_missed != 1 else ''} missed")
         self.summary.setText(".  ".join(parts) + ("." if parts else ""))

@@ -50,9 +50,10 @@ class ScoresChart(QWidget):
         n = len(self.scores)
         slot = area.width() / n
         bar = QColor("#3d8fd1")
+        width = min(slot * 0.7, 48.0)  # one game is a bar, not a wall
         for i, s in enumerate(self.scores):
-            x = area.left() + i * slot + slot * 0.15
-            r = QRectF(x, min(y(s), y(0)), slot * 0.7, abs(y(s) - y(0)))
+            x = area.left() + i * slot + (slot - width) / 2
+            r = QRectF(x, min(y(s), y(0)), width, abs(y(s) - y(0)))
             p.fillRect(r, bar)
         avg = sum(self.scores) / n
         pen = QPen(QColor("#c0392b"), 2)

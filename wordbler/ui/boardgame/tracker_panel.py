@@ -110,6 +110,7 @@ class TrackerDock(QDockWidget):
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                          | QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.panel = TrackerPanel()
+        self.panel.title.hide()  # the dock's own title says it
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.panel)
