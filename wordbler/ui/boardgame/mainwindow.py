@@ -705,6 +705,8 @@ class MainWindow(QMainWindow):
             c.thinking.connect(lambda i: t.thinking.show_thinking(s.game.players[i].name,
                                                                   s.game.players[i].mascot))
             c.idle.connect(t.thinking.stop)
+            c.thinking.connect(lambda _i: t.schedule_fit_side())  # it may need room
+            c.idle.connect(t.schedule_fit_side)
         t.hint_button.clicked.connect(self.hints.request)
         t.board.square_context_requested.connect(self._on_square_context)
         s.hint_taken.connect(lambda _rec: self._refresh_state())
