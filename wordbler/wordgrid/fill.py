@@ -121,10 +121,14 @@ class _Search:
         best_si, best_m, best_n = -1, 0, -1
         allowed = self.allowed()
         slots = self.lay.slots
+        cands = {}
         for si in open_slots:
             m = self.candidates(slots[si], allowed)
             if not m:
                 return
+            cands[si] = m
+        for si in open_slots:
+            m = cands[si]
             n = m.bit_count()
             if best_n < 0 or n < best_n:
                 best_si, best_m, best_n = si, m, n
@@ -192,3 +196,135 @@ def fills(lay: Layout, index: WordIndex, *, fixed: dict[int, str] | None = None,
             continue
         open_slots.append(si)
     return s.run(open_slots)
+
+
+def letter_fills(lay: Layout, index: WordIndex, budget: Counter, *,
+                 fixed: dict[int, str] | None = None,
+                 cancel: Callable[[], bool] | None = None) -> Iterator[tuple[str, ...]]:
+    """Every grid of words of ``index`` whose open cells use exactly the letters of
+    ``budget`` (cells in ``fixed`` keep their letters); repeated words allowed.
+
+    The across words are chosen first, top to bottom; a row's candidates are cut to the
+    words whose letter under each column can still continue that column (the column's
+    letters so far are a prefix of some column word: one cached bitset per column and
+    prefix).  Once every row is placed, the columns' remaining letters are looked up."""
+    if index.length != lay.size:
+        raise ValueError(f"words of {index.length} letters cannot fill a {lay.size}x{lay.size} grid")
+    fixed = fixed or {}
+    masks = index.masks
+    words = index.words
+    rows = [s for s in lay.slots if s.across]
+    cols = [s for s in lay.slots if not s.across]
+    letters: list = [None] * lay.n_cells
+    for i, ch in fixed.items():
+        letters[i] = ch
+
+    def base(slot) -> int:
+        m = index.full
+        for p, i in enumerate(slot.cells):
+            if i in fixed:
+                m &= masks[p].get(fixed[i], 0)
+        return m
+
+    rowbase = [base(s) for s in rows]
+    colbase = [base(s) for s in cols]
+    if not all(rowbase) or not all(colbase):
+        return
+    search = _Search(lay, index, letters, dict(budget), False, cancel)
+    next_cache: dict[tuple[int, str], int] = {}
+
+    def follow(j: int, prefix: str) -> int:
+        """Row words whose letter under column j can follow the column's prefix."""
+        key = (j, prefix)
+        hit = next_cache.get(key)
+        if hit is None:
+            m = colbase[j]
+            for t, ch in enumerate(prefix):
+                m &= masks[2 * t].get(ch, 0)
+            pos = 2 * len(prefix)
+            at = cols[j].line
+            hit = 0
+            if m:
+                for x, mk in masks[pos].items():
+                    if m & mk:
+                        hit |= masks[at].get(x, 0)
+            next_cache[key] = hit
+        return hit
+
+    row_open = [[(p, i) for p, i in enumerate(s.cells) if i not in fixed] for s in rows]
+    col_open = [[(p, i) for p, i in enumerate(s.cells) if i not in fixed and p % 2 == 1]
+                for s in cols]
+    bud = search.budget
+
+    def take(w: str, cells) -> bool:
+        taken = []
+        for p, _ in cells:
+            ch = w[p]
+            if bud.get(ch, 0) > 0:
+                bud[ch] -= 1
+                taken.append(ch)
+            else:
+                for c in taken:
+                    bud[c] += 1
+                return False
+        return True
+
+    def give(w: str, cells) -> None:
+        for p, _ in cells:
+            bud[w[p]] += 1
+
+    def open_mask(cells) -> int:
+        search._zero = frozenset(k for k, v in bud.items() if v <= 0)
+        allowed = search.allowed()
+        m = index.full
+        for p, _ in cells:
+            m &= allowed[p]
+        return m
+
+    def by_rows(k: int, prefixes: tuple[str, ...]):
+        search.nodes += 1
+        if cancel is not None and search.nodes % 64 == 0 and cancel():
+            raise Cancelled()
+        if k == len(rows):
+            yield from by_cols(0, prefixes)
+            return
+        m = rowbase[k] & open_mask(row_open[k])
+        for j in range(len(cols)):
+            if not m:
+                return
+            m &= follow(j, prefixes[j])
+        cells = row_open[k]
+        at = [c.line for c in cols]
+        for wi in iter_bits(m):
+            w = words[wi]
+            if not take(w, cells):
+                continue
+            for p, i in cells:
+                letters[i] = w[p]
+            yield from by_rows(k + 1, tuple(pre + w[a] for pre, a in zip(prefixes, at)))
+            for p, i in cells:
+                letters[i] = None
+            give(w, cells)
+
+    def by_cols(j: int, prefixes: tuple[str, ...]):
+        if j == len(cols):
+            yield tuple(letters)
+            return
+        m = colbase[j]
+        for t, ch in enumerate(prefixes[j]):
+            m &= masks[2 * t][ch]
+        cells = col_open[j]
+        if m and cells:
+            m &= open_mask(cells)
+        for wi in iter_bits(m):
+            w = words[wi]
+            if not take(w, cells):
+                continue
+            for p, i in cells:
+                letters[i] = w[p]
+            yield from by_cols(j + 1, prefixes)
+            for p, i in cells:
+                letters[i] = None
+            give(w, cells)
+
+    yield from by_rows(0, tuple("" for _ in cols))

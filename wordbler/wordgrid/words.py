@@ -1,9 +1,17 @@
 """Which words a Word Grid is made of.
 
 Without a user list, grids are built from the language's common words of the grid's length
-(:func:`wordbler.lexicon.common_words`, most common first), cut at :data:`CUTOFF` so that no
-grid needs an obscure word; the uniqueness check and the solver use the same words.  With a
-user list every word of that length in it counts.
+(:func:`wordbler.lexicon.common_words`, ranked by word frequency, most common first), cut at
+:data:`CUTOFF` so that no grid needs an obscure word.  The uniqueness check and the solver
+count *every* common word of that length as valid (a superset of the grid words), so no
+other arrangement of the letters spells common words either.  Russian common words are
+nouns (nominative singular).  With a user list every word of that length in it counts, for
+all three.
+
+Cut-offs, chosen by reading the lists at each rank: English 5 letters 2500 (around rank
+2500: ANVIL, DECOY, FORAY, FRIAR), English 7 letters 3000 (PEBBLES, RAPTURE, TWINKLE);
+Russian 5 letters 1200 (КАМЫШ, ПРОЁМ, АОРТА, КЕЛЬЯ; further down, ТУЛЯК and ТЕМПЛ turn
+obscure), Russian 7 letters 2000 (САМОКАТ, ПУХОВИК, ТРОМБОН).
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ from functools import lru_cache
 from wordbler.lexicon.alphabet import get_alphabet
 
 # (language, length) -> how many of the most common words of that length are used
-CUTOFF = {("en", 5): 2500, ("en", 7): 3000, ("ru", 5): 2500, ("ru", 7): 3000}
+CUTOFF = {("en", 5): 2500, ("en", 7): 3000, ("ru", 5): 1200, ("ru", 7): 2000}
 DEFAULT_CUTOFF = 2500
 
 
@@ -22,7 +30,8 @@ DEFAULT_CUTOFF = 2500
 class GridWords:
     lang: str
     size: int
-    words: tuple[str, ...]
+    words: tuple[str, ...]  # the words grids are made of
+    check: tuple[str, ...]  # the words counted valid by the uniqueness check and the solver
     source: str  # "common" or the user list's name
 
 
@@ -32,20 +41,19 @@ def common_grid_words(lang: str, size: int) -> GridWords:
 
     alphabet = get_alphabet(lang)
     cut = CUTOFF.get((lang, size), DEFAULT_CUTOFF)
-    out: list[str] = []
+    ranked: list[str] = []
     seen = set()
     for w in common_words(lang):
         if len(w) == size and alphabet.is_word(w) and w not in seen:
             seen.add(w)
-            out.append(w)
-            if len(out) >= cut:
-                break
-    return GridWords(lang, size, tuple(out), "common")
+            ranked.append(w)
+    return GridWords(lang, size, tuple(ranked[:cut]), tuple(ranked), "common")
 
 
 def wordlist_grid_words(wordlist, size: int) -> GridWords:
     words = tuple(w for w in wordlist.words if len(w) == size)
-    return GridWords(wordlist.alphabet.code, size, words, getattr(wordlist, "name", "") or "list")
+    return GridWords(wordlist.alphabet.code, size, words, words,
+                     getattr(wordlist, "name", "") or "list")
 
 
 def load_grid_words(lang: str, size: int, lexicon: str | None = None) -> GridWords:

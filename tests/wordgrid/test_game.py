@@ -1,0 +1,176 @@
+import datetime as dt
+import json
+import os
+
+import pytest
+
+from wordbler.wordgrid.feedback import Mark
+from wordbler.wordgrid.game import (Game, MoveError, Refusal, SaveDataError, Stats, Status,
+                                    daily_seed, new_game, share_text)
+from wordbler.wordgrid.puzzle import generate
+from wordbler.wordgrid.storage import load_progress, save_progress
+
+from .helpers import random_words
+
+WORDS = random_words(5, 1500, 1)
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return generate(5, WORDS, 8)
+
+
+def solve_game(game):
+    for a, b in game.solving_swaps():
+        game.swap(a, b)
+
+
+def test_fewest_swaps_win_five_stars(puzzle):
+    g = new_game(puzzle)
+    assert g.status is Status.PLAYING and g.limit == 15 and g.fewest_swaps_left() == 10
+    solve_game(g)
+    assert g.status is Status.WON and g.swaps_used == 10 and g.stars == 5
+    assert set(g.marks()) == {Mark.GREEN}
+    with pytest.raises(MoveError) as e:
+        g.swap(0, 1)
+    assert e.value.reason is Refusal.OVER
+
+
+def test_refusals_leave_no_trace(puzzle):
+    g = new_game(puzzle)
+    green = next(i for i in range(21) if g.locked(i))
+    other = next(i for i in range(21) if not g.locked(i))
+    before = list(g.letters)
+    for a, b, reason in [(green, other, Refusal.LOCKED), (other, other, Refusal.SAME_CELL),
+                         (other, 99, Refusal.NOT_A_CELL)]:
+        with pytest.raises(MoveError) as e:
+            g.swap(a, b)
+        assert e.value.reason is reason
+    assert g.letters == before and g.swaps_used == 0
+    with pytest.raises(MoveError) as e:
+        g.undo()
+    assert e.value.reason is Refusal.NOTHING_TO_UNDO
+
+
+def test_undo_costs_a_swap(puzzle):
+    g = new_game(puzzle)
+    a, b = g.solving_swaps()[0]
+    g.swap(a, b)
+    g.undo()
+    assert g.letters == list(puzzle.start)
+    assert g.swaps_used == 2 and g.swaps_left == 13
+    solve_game(g)
+    assert g.status is Status.WON and g.stars == 3
+
+
+def test_lost_at_limit(puzzle):
+    g = new_game(puzzle)
+    movable = [i for i in range(21) if not g.locked(i)]
+    a, b = next((x, y) for x in movable for y in movable
+                if x < y and g.letters[x] != g.letters[y]
+                and g.letters[x] != puzzle.solution[y] and g.letters[y] != puzzle.solution[x])
+    for _ in range(15):
+        g.swap(a, b)
+    assert g.status is Status.LOST and g.stars == 0
+    plan = g.solving_swaps()
+    assert len(plan) == g.fewest_swaps_left()
+
+
+def test_share_text_has_no_letters(puzzle):
+    g = new_game(puzzle, daily="2026-01-02")
+    solve_game(g)
+    text = share_text(g)
+    assert "2026-01-02" in text and "★★★★★" in text
+    body = text.split("\n", 2)[2]
+    assert not any(ch.isalpha() for ch in body)
+    assert all(set(line) <= set("🟩🟨⬜⬛") for line in body.splitlines())
+    for letter in set(puzzle.solution):
+        assert letter not in body
+
+
+def test_daily_seed_same_for_everyone():
+    d = dt.date(2026, 11, 23)
+    assert daily_seed(d, 5, "en") == daily_seed(dt.date(2026, 11, 23), 5, "en")
+    assert len({daily_seed(d, 5, "en"), daily_seed(d, 7, "en"), daily_seed(d, 5, "ru"),
+                daily_seed(d + dt.timedelta(days=1), 5, "en")}) == 4
+
+
+def test_round_trip_with_undo(puzzle):
+    g = new_game(puzzle, lang="en", daily=None)
+    a, b = g.solving_swaps()[0]
+    g.swap(a, b)
+    g.undo()
+    g.swap(a, b)
+    again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert again.letters == g.letters and again.moves == g.moves
+    assert again.undo_stack == g.undo_stack and again.puzzle == g.puzzle
+
+
+@pytest.mark.parametrize("change, fragment", [
+    (lambda d: d.pop("size"), "no 'size'"),
+    (lambda d: d.update(size=6), "not 5 or 7"),
+    (lambda d: d.update(size=True), "not a number"),
+    (lambda d: d.update(lang="xx"), "language"),
+    (lambda d: d.update(swaps=9), "takes 10"),
+    (lambda d: d.update(daily="yesterday"), "not a date"),
+    (lambda d: d["puzzle"].__setitem__(0, "ZZZZZ"), "same letters"),
+    (lambda d: d["solution"].__setitem__(1, "AAAAA"), "hole"),
+    (lambda d: d.update(moves=[[0, 0, 9, 9]]), "outside"),
+    (lambda d: d.update(moves=["undo"]), "cannot be played"),
+    (lambda d: d.update(moves=[[0, 0]]), "not [row, col, row, col]"),
+])
+def test_bad_saves_named(puzzle, change, fragment):
+    d = new_game(puzzle).to_dict()
+    change(d)
+    with pytest.raises(SaveDataError) as e:
+        Game.from_dict(d)
+    assert fragment in str(e.value)
+
+
+def test_locked_move_in_save_refused(puzzle):
+    g = new_game(puzzle)
+    d = g.to_dict()
+    lay = g.layout
+    green = next(i for i in range(21) if g.locked(i))
+    other = next(i for i in range(21) if not g.locked(i))
+    d["moves"] = [[*lay.coords[green], *lay.coords[other]]]
+    with pytest.raises(SaveDataError, match="locked"):
+        Game.from_dict(d)
+
+
+def test_stats(puzzle):
+    s = Stats()
+    g = new_game(puzzle, daily="2026-01-01")
+    solve_game(g)
+    assert s.record(g) and not s.record(g)  # counted once
+    lost = new_game(puzzle)
+    lost.swap(*lost.solving_swaps()[0])
+    assert s.record_abandoned(lost)
+    assert (s.played, s.won, s.stars, s.streak, s.best_streak) == (2, 1, 5, 0, 1)
+    assert s.star_counts[5] == 1 and s.win_percent == 50
+    assert Stats.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+    with pytest.raises(SaveDataError):
+        Stats.from_dict({"played": 1, "won": 2})
+    with pytest.raises(SaveDataError):
+        Stats.from_dict({"played": -1})
+
+
+def test_storage_round_trip_and_bad_files(tmp_path, puzzle):
+    path = tmp_path / "wordgrid" / "progress.json"
+    assert load_progress(path).game is None
+    g = new_game(puzzle)
+    g.swap(*g.solving_swaps()[0])
+    stats = Stats(played=3, won=1, stars=4, star_counts=[0, 0, 0, 0, 1, 0], streak=1,
+                  best_streak=1)
+    save_progress(g, stats, path)
+    assert [p.name for p in path.parent.iterdir()] == ["progress.json"]  # no temp left
+    got = load_progress(path)
+    assert got.problem is None and got.game.letters == g.letters and got.stats == stats
+    for bad in (b"\xff\xfe", b"{not json", b"[]", json.dumps({"version": 1, "game": {"size": 5},
+                                                              "stats": {}}).encode()):
+        path.write_bytes(bad)
+        got = load_progress(path)
+        assert got.game is None and got.problem and got.stats == Stats()
+        assert (path.parent / "progress.json.bad").exists() and not path.exists()
+    os.mkdir(path)
+    assert "not a regular file" in load_progress(path).problem

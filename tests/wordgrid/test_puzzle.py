@@ -1,0 +1,85 @@
+"""Generated puzzles: exact swap count, letters in place, a single solution checked by an
+independent search, reproducible seeds."""
+
+from collections import Counter
+
+import pytest
+
+from wordbler.wordgrid.fill import Cancelled
+from wordbler.wordgrid.grid import layout
+from wordbler.wordgrid.puzzle import (IN_PLACE, GenerationError, TARGET_SWAPS, generate,
+                                      swap_limit)
+from wordbler.wordgrid.solve import solve
+from wordbler.wordgrid.fill import WordIndex
+from wordbler.wordgrid.swaps import min_swaps
+
+from .helpers import brute_grids, random_words
+
+WORDS5 = random_words(5, 1500, 1)
+WORDS7 = random_words(7, 4000, 2)
+
+
+def check_puzzle(p, words):
+    lay = layout(p.size)
+    assert sorted(p.start) == sorted(p.solution)
+    assert p.swaps == TARGET_SWAPS[p.size] == min_swaps(p.start, p.solution)
+    greens = sum(a == b for a, b in zip(p.start, p.solution))
+    lo, hi = IN_PLACE[p.size]
+    assert lo <= greens <= hi
+    grid_words = lay.words(p.solution)
+    assert all(w in words for w in grid_words)
+    assert len(set(grid_words)) == len(grid_words)
+    for r, row in enumerate(p.start_rows()):
+        for c, ch in enumerate(row):
+            assert (ch == " ") == (r % 2 == 1 and c % 2 == 1)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+def test_5x5_puzzle_single_solution_by_independent_search(seed):
+    p = generate(5, WORDS5, seed)
+    check_puzzle(p, set(WORDS5))
+    fixed = {i: a for i, (a, b) in enumerate(zip(p.start, p.solution)) if a == b}
+    assert brute_grids(5, WORDS5, letters=p.start, fixed=fixed) == {p.solution}
+    # the solver, which is not told which letters are in place, finds the same grid
+    s = solve(layout(5), WordIndex.build(WORDS5, 5), p.start)
+    assert s.grid == p.solution and len(s.swaps) == 10
+
+
+def test_5x5_real_looking_words_with_repeats():
+    words = random_words(5, 500, 7, letters="AEEIORSTTLNDCMP")
+    p = generate(5, words, 11)
+    check_puzzle(p, set(words))
+    fixed = {i: a for i, (a, b) in enumerate(zip(p.start, p.solution)) if a == b}
+    assert brute_grids(5, words, letters=p.start, fixed=fixed) == {p.solution}
+    assert max(Counter(p.solution).values()) > 1
+
+
+def test_7x7_puzzle():
+    p = generate(7, WORDS7, 3)
+    check_puzzle(p, set(WORDS7))
+    assert p.limit == 25 and swap_limit(5) == 15
+    fixed = {i: a for i, (a, b) in enumerate(zip(p.start, p.solution)) if a == b}
+    assert brute_grids(7, WORDS7, letters=p.start, fixed=fixed) == {p.solution}
+
+
+def test_seed_reproducible():
+    a = generate(5, WORDS5, 42)
+    b = generate(5, list(reversed(WORDS5)), 42)  # the order of the list does not matter
+    assert a == b
+    c = generate(5, WORDS5, 43)
+    assert c.solution != a.solution or c.start != a.start
+
+
+def test_too_few_words():
+    with pytest.raises(GenerationError, match="needs at least 6"):
+        generate(5, ["ABCDE", "FGHIJ"], 1)
+    with pytest.raises(GenerationError, match="do not make any"):
+        generate(5, random_words(5, 20, 1), 1)
+
+
+def test_cancel_and_progress():
+    seen = []
+    p = generate(5, WORDS5, 1, progress=lambda d, t: seen.append((d, t)))
+    assert p and seen and seen[-1][0] == seen[-1][1]
+    with pytest.raises(Cancelled):
+        generate(5, WORDS5, 1, cancel=lambda: True)
