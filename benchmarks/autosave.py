@@ -78,7 +78,7 @@ def main() -> None:
         move_ms.append((time.perf_counter() - started) * 1000)
         saver.flush()
         app.processEvents()
-    size = (folder / "autosave.gcg").stat().st_size
+    size = saver.path.stat().st_size  # the game's own file in the games folder
     print(f"record: {len(record.events)} events, {len(late.history)} turns before the last "
           f"play, {size} bytes; folder {folder}")
     _stats("GUI thread: build the text", saver.gui_ms)

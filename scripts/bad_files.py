@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 from wordbler.boardgame import savegame  # noqa: E402
 from wordbler.boardgame.game import Game, PlayerSpec  # noqa: E402
 from wordbler.boardgame.model import Coord, Placement  # noqa: E402
-from wordbler.ui import autosave  # noqa: E402
+from wordbler.ui.boardgame import autosave  # noqa: E402
 from wordbler.ui.boardgame.animation import Speed  # noqa: E402
 from wordbler.ui.boardgame.config import GameConfig  # noqa: E402
 from wordbler.ui.boardgame.mainwindow import MainWindow  # noqa: E402
