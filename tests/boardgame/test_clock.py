@@ -205,3 +205,34 @@ def test_clock_survives_save_and_resume_as_a_pragma():
     bad = text.replace("total=600", "total=5")
     with pytest.raises(GCGError, match="total"):
         game_from_gcg(bad)
+
+
+def test_time_penalty_after_the_game_and_in_the_record():
+    from wordbler.boardgame.game import Game
+    from wordbler.boardgame.model import TurnKind
+    from wordbler.boardgame.rules import STANDARD
+    from wordbler.boardgame.savegame import game_from_gcg, game_to_gcg
+
+    g = Game(["Ann", "Bob"], rules=STANDARD.with_changes(fail_limit=2), seed=8)
+    with pytest.raises(ValueError, match="over"):
+        g.time_penalty(0, 10)
+    g.pass_turn()
+    g.pass_turn()
+    assert g.is_over
+    before = list(g.scores)
+    for bad in (0, -5, True, 2.5):
+        with pytest.raises(ValueError):
+            g.time_penalty(0, bad)
+    with pytest.raises(ValueError, match="no player"):
+        g.time_penalty(5, 10)
+    rec = g.time_penalty(0, 20)
+    assert rec.kind is TurnKind.TIME_PENALTY and rec.score == -20
+    assert g.scores[0] == before[0] - 20 and g.outcome.scores == tuple(g.scores)
+    assert g.outcome.winners == (1,)
+    with pytest.raises(ValueError, match="already"):
+        g.time_penalty(0, 10)
+    text = game_to_gcg(g)
+    assert f"(time) -20 {g.scores[0]}" in text
+    back = game_from_gcg(text)
+    assert back.scores == g.scores and back.outcome == g.outcome
+    assert back.history[-1].kind is TurnKind.TIME_PENALTY

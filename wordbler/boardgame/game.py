@@ -388,6 +388,30 @@ class Game:
         self.history.append(record)
         return record
 
+    # ----------------------------------------------------------------- time
+    def time_penalty(self, player: int, points: int) -> TurnRecord:
+        """Take ``points`` off ``player``'s final score for time over (a chess clock).
+
+        Only once the game is over, once per player; the winners are decided again.
+        """
+        if not self.is_over:
+            raise ValueError("time penalties are settled when the game is over")
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"no player {player}")
+        if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+            raise ValueError(f"a time penalty is a positive number of points, not {points!r}")
+        if any(r.kind is TurnKind.TIME_PENALTY and r.player == player for r in self.history):
+            raise ValueError(f"{self.players[player].name} already has a time penalty")
+        self.scores[player] -= points
+        record = self._record(player, TurnKind.TIME_PENALTY, self.rack(player), score=-points)
+        self.history.append(record)
+        assert self.outcome is not None
+        best = max(self.scores)
+        self.outcome = Outcome(self.outcome.reason, tuple(self.scores),
+                               tuple(i for i, s in enumerate(self.scores) if s == best),
+                               self.outcome.went_out)
+        return record
+
     # ----------------------------------------------------------------- rack order
     def reorder_rack(self, tile_ids: Sequence[int], player: int | None = None) -> None:
         """Put the rack in the given order (a permutation of its tile ids)."""

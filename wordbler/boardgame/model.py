@@ -173,6 +173,7 @@ class TurnKind(enum.Enum):
     SETTLEMENT = "settlement"  # end-of-game rack adjustment
     HINT = "hint"  # a hint taken (costs hint_cost points, may be 0)
     CHALLENGE_BONUS = "challenge"  # single challenge: the wrongly challenged player's bonus
+    TIME_PENALTY = "time"  # chess clock: points off for time over, at the end of the game
 
 
 @dataclass(frozen=True, slots=True)

@@ -442,6 +442,10 @@ class _Writer:
             if r.score:
                 self.event(p, EventKind.TIME_PENALTY, letters, r.score, r.total)
             return
+        if r.kind is TurnKind.TIME_PENALTY:  # a chess clock's time over, after the game
+            shadow.time_penalty(p, -r.score)
+            self.event(p, EventKind.TIME_PENALTY, letters, r.score, r.total)
+            return
         if r.kind is TurnKind.CHALLENGE_BONUS:  # single challenge: the play was good
             shadow.challenge(judge=_AcceptAll())
             self.event(p, EventKind.CHALLENGE_BONUS, letters, r.score, r.total)
@@ -822,6 +826,15 @@ class _Rebuilder:
             try:
                 made = game.challenge(judge=_AcceptAll())
             except IllegalMove as e:
+                raise self.error(f"{ev.move_text()} refused: {e}", ev.line) from None
+            self.check_rack(ev, made.rack_before)
+            self.check_numbers(ev, made.score, made.total)
+            self.take_note(made)
+            return
+        if kind is EventKind.TIME_PENALTY and game.is_over and not self.unsettled:
+            try:  # (a hint's cost line is read with its #wordbler-hint)
+                made = game.time_penalty(ev.player, -ev.score)
+            except ValueError as e:
                 raise self.error(f"{ev.move_text()} refused: {e}", ev.line) from None
             self.check_rack(ev, made.rack_before)
             self.check_numbers(ev, made.score, made.total)

@@ -126,3 +126,24 @@ def test_setup_box_gives_the_settings(qtbot):
     box.set_mode(ClockMode.MOVE)
     box.per_move.setValue(30)
     assert box.settings().per_move == 30 and box.per_move.isVisible()
+
+
+def test_chess_clock_penalty_is_taken_off_at_the_end(clocked):
+    from PySide6.QtWidgets import QMessageBox as Box
+
+    d, ctl, ft = clocked(ClockSettings(ClockMode.CHESS, total=60, penalty=10))
+    g = d.game
+    d.reveal()
+    slow = g.current
+    ft.t += 130  # 70 s over: two started minutes
+    ctl.tick()
+    while not g.is_over:
+        if d.session.handoff:
+            d.reveal()
+        d.click(d.window.table.pass_button)
+        d.click(d.window.pass_box.button(Box.StandardButton.Yes))
+    pens = [r for r in g.history if r.kind is TurnKind.TIME_PENALTY]
+    assert [(r.player, r.score) for r in pens] == [(slow, -20)]
+    before = [r for r in g.history if r.player == slow and r.kind is not TurnKind.TIME_PENALTY]
+    assert g.scores[slow] == before[-1].total - 20 and g.outcome.scores == tuple(g.scores)
+    assert str(g.scores[slow]) in d.window.table.player_panels[slow].score.text().replace("−", "-")

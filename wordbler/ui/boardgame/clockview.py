@@ -181,6 +181,8 @@ class ClockController(QObject):
         if game.is_over:
             clock.end_turn()
             self.timer.stop()
+            if self._apply_penalties(game):
+                s.state_changed.emit()  # the scores changed: the table shows them
             self.refresh()
             return
         key = self._turn()
@@ -192,6 +194,18 @@ class ClockController(QObject):
         else:
             clock.resume("handoff")
         self.refresh()
+
+    def _apply_penalties(self, game) -> bool:
+        """Chess clock: take each player's points for time over off the final score (once;
+        written in the record as a ``(time)`` line)."""
+        done = {r.player for r in game.history if r.kind is TurnKind.TIME_PENALTY}
+        applied = False
+        for i in range(len(game.players)):
+            pen = self.clock.penalty(i)
+            if pen and i not in done:
+                game.time_penalty(i, pen)
+                applied = True
+        return applied
 
     def tick(self) -> None:
         clock, s = self.clock, self.session

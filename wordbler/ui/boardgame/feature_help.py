@@ -13,7 +13,8 @@ SECTIONS: list[tuple[str, str]] = [
     ("Clocks",
      "Choose a clock in New game: no clock; a time per move (10 s to 10 min; when it runs "
      "out the turn passes); a chess clock (minutes each for the whole game; time over costs "
-     "the set points, 10 by default, per started minute, shown beside the time); or show "
+     "the set points, 10 by default, per started minute: shown beside the time, and taken "
+     "off the final score when the game ends, a '(time)' line in the file); or show "
      "time used, where nothing runs out. The strip above the board shows each player's "
      "time. Only the player to move uses time, and only while their rack is shown: the "
      "clock stops during the hand-off and while any dialog is open. A saved game keeps the "
