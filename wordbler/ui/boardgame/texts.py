@@ -136,6 +136,10 @@ def describe_record(record: TurnRecord, names: Sequence[str]) -> str:
     if k is TurnKind.HINT:
         cost = -record.score
         return f"{who} took a hint" + (f" for {plural(cost, 'point')}." if cost else " (free).")
+    if k is TurnKind.CHALLENGE_BONUS:
+        return f"{who} was challenged wrongly and gets {plural(record.score, 'point')}."
+    if k is TurnKind.TIME_PENALTY:
+        return f"{who} went over time: {plural(-record.score, 'point')} off."
     return f"{who}: {k.value}"
 
 
