@@ -1,0 +1,241 @@
+"""The Word Grid session: the game in play, its generation in a worker, the autosave.
+
+Widgets send intents (:meth:`request_swap`, :meth:`undo`, :meth:`start_daily`,
+:meth:`start_free`) and repaint on :attr:`changed`.  A new puzzle is made in a
+``QThreadPool`` worker (:class:`GenerateJob`) that reports progress and can be cancelled;
+the game on the table stays until the new one is ready.
+
+Autosave: after every swap the game and the statistics are written atomically to
+``user_data_dir()/wordgrid/progress.json``.  A freshly made puzzle is not written until its
+first swap, so an unplayed game never replaces a started one in the file; a started game
+given up for a new one counts as a loss in the statistics.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from wordbler.wordgrid.fill import Cancelled
+from wordbler.wordgrid.game import (Game, MoveError, Refusal, Stats, Status, daily_seed,
+                                    game_key, new_game, share_text)
+from wordbler.wordgrid.puzzle import GenerationError, generate
+from wordbler.wordgrid.storage import default_path, load_progress, save_progress
+from wordbler.wordgrid.words import common_grid_words
+
+REFUSALS = {
+    Refusal.LOCKED: "That letter is green: it is in its place and locked.",
+    Refusal.SAME_CELL: "Pick two different letters to swap.",
+    Refusal.OVER: "This puzzle is over. Start a new one from the Game menu.",
+    Refusal.NOTHING_TO_UNDO: "There is no swap to undo.",
+    Refusal.NOT_A_CELL: "That is not a letter of the grid.",
+}
+
+
+class _JobSignals(QObject):
+    progress = Signal(int, int)
+    done = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+
+class GenerateJob(QRunnable):
+    """Makes one puzzle off the GUI thread."""
+
+    def __init__(self, size: int, lang: str, seed: int, daily: str | None) -> None:
+        super().__init__()
+        self.size, self.lang, self.seed, self.daily = size, lang, seed, daily
+        self.signals = _JobSignals()
+        self._cancel = threading.Event()
+        self.setAutoDelete(False)
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def run(self) -> None:
+        try:
+            words = common_grid_words(self.lang, self.size)
+            puzzle = generate(self.size, words.words, self.seed, check_words=words.check,
+                              progress=lambda d, t: self.signals.progress.emit(d, t),
+                              cancel=self._cancel.is_set)
+        except Cancelled:
+            self.signals.cancelled.emit()
+        except (GenerationError, ValueError, OSError) as e:
+            self.signals.failed.emit(str(e))
+        else:
+            if self._cancel.is_set():
+                self.signals.cancelled.emit()
+            else:
+                self.signals.done.emit(new_game(puzzle, lang=self.lang, daily=self.daily))
+
+
+class WordGridSession(QObject):
+    changed = Signal()
+    message = Signal(str)
+    finished = Signal(str)  # "won" or "lost"
+    busy_changed = Signal(bool)
+    progress = Signal(int, int)
+    game_ready = Signal()
+    generation_failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, *, save_path: Path | None = None,
+                 pool: QThreadPool | None = None, today: dt.date | None = None) -> None:
+        super().__init__(parent)
+        self.save_path = Path(save_path) if save_path is not None else default_path()
+        self.pool = pool if pool is not None else QThreadPool.globalInstance()
+        self._today = today
+        self.game: Game | None = None
+        self.stats = Stats()
+        self.job: GenerateJob | None = None
+        self.load_problem: str | None = None
+
+    # ---- queries -------------------------------------------------------------------
+    def today(self) -> dt.date:
+        return self._today or dt.date.today()
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def share_text(self) -> str:
+        return share_text(self.game) if self.game is not None else ""
+
+    # ---- loading and saving --------------------------------------------------------
+    def restore(self) -> bool:
+        """Load the autosave; True when a game came back to the table."""
+        progress = load_progress(self.save_path)
+        self.stats = progress.stats
+        self.load_problem = progress.problem
+        if progress.problem:
+            self.message.emit(progress.problem)
+        g = progress.game
+        if g is None:
+            return False
+        if not g.over and game_key(g) in self.stats.finished:
+            return False  # given up earlier (counted as a loss): not resumed
+        if g.over and g.daily != self.today().isoformat():
+            return False
+        self.set_game(g)
+        return True
+
+    def save(self) -> None:
+        if self.game is None or not self.game.started:
+            # keep whatever started game the file holds; refresh the statistics only
+            progress = load_progress(self.save_path) if self.save_path.exists() else None
+            keep = progress.game if progress is not None else None
+            save_progress(keep, self.stats, self.save_path)
+            return
+        save_progress(self.game, self.stats, self.save_path)
+
+    def _save_quietly(self) -> None:
+        try:
+            self.save()
+        except OSError as e:
+            self.message.emit(f"Could not save the progress: {e}")
+
+    # ---- new games -----------------------------------------------------------------
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self.changed.emit()
+        self.game_ready.emit()
+
+    def start_daily(self, size: int, lang: str) -> None:
+        day = self.today()
+        self._start(size, lang, daily_seed(day, size, lang), day.isoformat())
+
+    def start_free(self, size: int, lang: str, seed: int | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        self._start(size, lang, seed, None)
+
+    def _start(self, size: int, lang: str, seed: int, daily: str | None) -> None:
+        self.cancel_generation()
+        job = GenerateJob(size, lang, seed, daily)
+        job.signals.progress.connect(self._on_progress)
+        job.signals.done.connect(lambda g, job=job: self._on_done(job, g))
+        job.signals.failed.connect(lambda m, job=job: self._on_failed(job, m))
+        job.signals.cancelled.connect(lambda job=job: self._on_cancelled(job))
+        self.job = job
+        self.busy_changed.emit(True)
+        self.pool.start(job)
+
+    def cancel_generation(self) -> None:
+        if self.job is not None:
+            job, self.job = self.job, None
+            job.cancel()
+            self.busy_changed.emit(False)
+            self.message.emit("Making the puzzle was cancelled.")
+
+    def _on_progress(self, done: int, total: int) -> None:
+        if self.job is not None:
+            self.progress.emit(done, total)
+
+    def _on_done(self, job: GenerateJob, game: Game) -> None:
+        if job is not self.job:
+            return  # cancelled or replaced meanwhile
+        self.job = None
+        self.busy_changed.emit(False)
+        if self.game is not None and self.game.started and not self.game.over:
+            if self.stats.record_abandoned(self.game):
+                self._save_quietly_stats()
+        self.set_game(game)
+
+    def _save_quietly_stats(self) -> None:
+        try:
+            save_progress(self.game, self.stats, self.save_path)  # the given-up game, marked
+        except OSError as e:
+            self.message.emit(f"Could not save the progress: {e}")
+
+    def _on_failed(self, job: GenerateJob, message: str) -> None:
+        if job is not self.job:
+            return
+        self.job = None
+        self.busy_changed.emit(False)
+        self.generation_failed.emit(message)
+        self.message.emit(f"No puzzle could be made: {message}")
+
+    def _on_cancelled(self, job: GenerateJob) -> None:
+        if job is self.job:
+            self.job = None
+            self.busy_changed.emit(False)
+
+    # ---- play ----------------------------------------------------------------------
+    def request_swap(self, a: int, b: int) -> bool:
+        g = self.game
+        if g is None or self.busy:
+            return False
+        try:
+            g.swap(a, b)
+        except MoveError as e:
+            self.message.emit(REFUSALS.get(e.reason, str(e)))
+            return False
+        self._after_move()
+        return True
+
+    def undo(self) -> bool:
+        g = self.game
+        if g is None or self.busy:
+            return False
+        try:
+            g.undo()
+        except MoveError as e:
+            self.message.emit(REFUSALS.get(e.reason, str(e)))
+            return False
+        self.message.emit("Swap undone (it cost a swap).")
+        self._after_move()
+        return True
+
+    def _after_move(self) -> None:
+        g = self.game
+        if g.over:
+            self.stats.record(g)
+        self._save_quietly()
+        self.changed.emit()
+        if g.status is Status.WON:
+            self.finished.emit("won")
+        elif g.status is Status.LOST:
+            self.finished.emit("lost")

@@ -1,0 +1,427 @@
+"""The Word Grid window: header, board, swap counter and stars, result panel, menus."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QFont, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFormLayout, QFrame,
+                               QHBoxLayout, QInputDialog, QLabel, QMainWindow, QProgressBar,
+                               QPushButton, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
+
+from wordbler.wordgrid.game import MAX_STARS, Status, star_text
+
+from .board import GridBoard
+from .palette import COLOUR_BLIND, STANDARD
+from .session import WordGridSession
+from .texts import HELP_HTML, LANG_NAMES
+
+SETTINGS_GROUP = "wordgrid"
+
+
+class WordGridWindow(QMainWindow):
+    def __init__(self, parent: QWidget | None = None, *, settings: QSettings | None = None,
+                 save_path: Path | None = None, pool: QThreadPool | None = None,
+                 today: dt.date | None = None, autostart: bool = True) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Word Grid")
+        self.settings = settings if settings is not None else QSettings()
+        self.session = WordGridSession(self, save_path=save_path, pool=pool, today=today)
+        self._revealed = False
+        self._build()
+        self._build_menus()
+        self._connect_signals()
+        self._apply_settings()
+        self.setMinimumSize(QSize(560, 480))
+        self.resize(1024, 700)
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.setInterval(200)
+        self._busy_timer.timeout.connect(self._show_busy)
+        if autostart:
+            if not self.session.restore():
+                self.session.start_daily(self.size, self.lang)
+            self._refresh()
+
+    # ---- building ------------------------------------------------------------------
+    def _build(self) -> None:
+        central = QWidget(self)
+        central.setObjectName("wordgridCentral")
+        central.setStyleSheet("#wordgridCentral { background: #f6f4ef; }"
+                              " QLabel { color: #1f2328; }")
+        self.setCentralWidget(central)
+        self.body = QBoxLayout(QBoxLayout.Direction.TopToBottom, central)
+        self.body.setContentsMargins(18, 12, 18, 12)
+        self.body.setSpacing(12)
+
+        self.board = GridBoard(central)
+        self.panel = QWidget(central)
+        panel = QVBoxLayout(self.panel)
+        panel.setContentsMargins(0, 0, 0, 0)
+        panel.setSpacing(8)
+
+        self.title = QLabel(self.panel)
+        tf = QFont()
+        tf.setPointSizeF(tf.pointSizeF() * 1.5)
+        tf.setBold(True)
+        self.title.setFont(tf)
+        self.title.setWordWrap(True)
+        self.subtitle = QLabel(self.panel)
+        self.subtitle.setStyleSheet("color: #5d646d;")
+        self.subtitle.setWordWrap(True)
+
+        counter = QHBoxLayout()
+        self.swaps_label = QLabel(self.panel)
+        self.swaps_label.setObjectName("swapsLabel")
+        sf = QFont()
+        sf.setPointSizeF(sf.pointSizeF() * 1.3)
+        sf.setBold(True)
+        self.swaps_label.setFont(sf)
+        self.stars_label = QLabel(self.panel)
+        stf = QFont()
+        stf.setPointSizeF(stf.pointSizeF() * 1.6)
+        self.stars_label.setFont(stf)
+        self.stars_label.setStyleSheet("color: #c28a00;")
+        counter.addWidget(self.swaps_label)
+        counter.addStretch(1)
+        counter.addWidget(self.stars_label)
+
+        self.busy_row = QWidget(self.panel)
+        busy = QHBoxLayout(self.busy_row)
+        busy.setContentsMargins(0, 0, 0, 0)
+        self.busy_label = QLabel("Making a puzzle…", self.busy_row)
+        self.progress_bar = QProgressBar(self.busy_row)
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setRange(0, 0)
+        self.cancel_button = QPushButton("Cancel", self.busy_row)
+        busy.addWidget(self.busy_label)
+        busy.addWidget(self.progress_bar, 1)
+        busy.addWidget(self.cancel_button)
+        self.busy_row.hide()
+
+        self.result = QFrame(self.panel)
+        self.result.setObjectName("wordgridResult")
+        self.result.setStyleSheet("#wordgridResult { background: #ffffff; border: 1px solid #d0d7de;"
+                                  " border-radius: 8px; }")
+        res = QVBoxLayout(self.result)
+        self.result_label = QLabel(self.result)
+        self.result_label.setWordWrap(True)
+        rf = QFont()
+        rf.setPointSizeF(rf.pointSizeF() * 1.2)
+        rf.setBold(True)
+        self.result_label.setFont(rf)
+        self.result_stars = QLabel(self.result)
+        self.result_stars.setFont(stf)
+        self.result_stars.setStyleSheet("color: #c28a00;")
+        res_buttons = QHBoxLayout()
+        self.copy_button = QPushButton("Copy result", self.result)
+        self.stats_button = QPushButton("Statistics", self.result)
+        self.next_button = QPushButton("New free play", self.result)
+        for b in (self.copy_button, self.stats_button, self.next_button):
+            res_buttons.addWidget(b)
+        res.addWidget(self.result_label)
+        res.addWidget(self.result_stars)
+        res.addLayout(res_buttons)
+        self.result.hide()
+
+        buttons = QHBoxLayout()
+        self.undo_button = QPushButton("Undo (costs a swap)", self.panel)
+        self.daily_button = QPushButton("Daily puzzle", self.panel)
+        self.free_button = QPushButton("Free play", self.panel)
+        for b in (self.undo_button, self.daily_button, self.free_button):
+            buttons.addWidget(b)
+
+        self.hint = QLabel("Drag a letter onto another, or click two letters, to swap them. "
+                           "Green letters are in place. F1: how to play.", self.panel)
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #5d646d;")
+
+        panel.addWidget(self.title)
+        panel.addWidget(self.subtitle)
+        panel.addLayout(counter)
+        panel.addWidget(self.busy_row)
+        panel.addWidget(self.result)
+        panel.addLayout(buttons)
+        panel.addWidget(self.hint)
+        panel.addStretch(1)
+        self.panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+        self.body.addWidget(self.board, 1)
+        self.body.addWidget(self.panel, 0)
+        self.statusBar().showMessage("")
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        game = mb.addMenu("&Game")
+        self.act_daily = QAction("New &daily puzzle", self)
+        self.act_daily.setShortcut(QKeySequence("Ctrl+D"))
+        self.act_free = QAction("New &free play", self)
+        self.act_free.setShortcut(QKeySequence.StandardKey.New)
+        self.act_seed = QAction("Play a &seed…", self)
+        self.act_seed.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        game.addActions([self.act_daily, self.act_free, self.act_seed])
+        game.addSeparator()
+        size_menu = game.addMenu("&Size")
+        self.size_group = QActionGroup(self)
+        self.size_actions = {}
+        for n in (5, 7):
+            a = QAction(f"{n}×{n}", self, checkable=True)
+            a.setData(n)
+            self.size_group.addAction(a)
+            size_menu.addAction(a)
+            self.size_actions[n] = a
+        lang_menu = game.addMenu("&Language")
+        self.lang_group = QActionGroup(self)
+        self.lang_actions = {}
+        for code, name in LANG_NAMES.items():
+            a = QAction(name, self, checkable=True)
+            a.setData(code)
+            self.lang_group.addAction(a)
+            lang_menu.addAction(a)
+            self.lang_actions[code] = a
+        game.addSeparator()
+        self.act_copy = QAction("&Copy result", self)
+        self.act_copy.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.act_stats = QAction("S&tatistics…", self)
+        game.addActions([self.act_copy, self.act_stats])
+        game.addSeparator()
+        self.act_close = QAction("&Close", self)
+        self.act_close.setShortcut(QKeySequence.StandardKey.Close)
+        game.addAction(self.act_close)
+        edit = mb.addMenu("&Edit")
+        self.act_undo = QAction("&Undo swap (costs a swap)", self)
+        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+        edit.addAction(self.act_undo)
+        view = mb.addMenu("&View")
+        self.act_cb = QAction("&Colour-blind colours", self, checkable=True)
+        view.addAction(self.act_cb)
+        help_menu = mb.addMenu("&Help")
+        self.act_help = QAction("&How to play", self)
+        self.act_help.setShortcut(QKeySequence.StandardKey.HelpContents)
+        help_menu.addAction(self.act_help)
+
+    def _connect_signals(self) -> None:
+        s = self.session
+        s.changed.connect(self._refresh)
+        s.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
+        s.finished.connect(self._on_finished)
+        s.busy_changed.connect(self._on_busy)
+        s.progress.connect(self._on_progress)
+        s.generation_failed.connect(self._refresh)
+        self.board.swap_requested.connect(s.request_swap)
+        self.board.refused.connect(lambda m: self.statusBar().showMessage(m, 5000))
+        self.board.animation_finished.connect(self._refresh)
+        self.cancel_button.clicked.connect(s.cancel_generation)
+        self.undo_button.clicked.connect(s.undo)
+        self.act_undo.triggered.connect(s.undo)
+        self.daily_button.clicked.connect(self.new_daily)
+        self.act_daily.triggered.connect(self.new_daily)
+        self.free_button.clicked.connect(self.new_free)
+        self.next_button.clicked.connect(self.new_free)
+        self.act_free.triggered.connect(self.new_free)
+        self.act_seed.triggered.connect(self.ask_seed)
+        self.copy_button.clicked.connect(self.copy_result)
+        self.act_copy.triggered.connect(self.copy_result)
+        self.stats_button.clicked.connect(self.show_stats)
+        self.act_stats.triggered.connect(self.show_stats)
+        self.act_close.triggered.connect(self.close)
+        self.act_help.triggered.connect(self.show_help)
+        self.act_cb.toggled.connect(self._set_colour_blind)
+        self.size_group.triggered.connect(self._size_chosen)
+        self.lang_group.triggered.connect(self._lang_chosen)
+
+    # ---- settings ------------------------------------------------------------------
+    def _setting(self, key: str, default):
+        self.settings.beginGroup(SETTINGS_GROUP)
+        try:
+            return self.settings.value(key, default)
+        finally:
+            self.settings.endGroup()
+
+    def _set_setting(self, key: str, value) -> None:
+        self.settings.beginGroup(SETTINGS_GROUP)
+        self.settings.setValue(key, value)
+        self.settings.endGroup()
+
+    def _apply_settings(self) -> None:
+        try:
+            size = int(self._setting("size", 5))
+        except (TypeError, ValueError):
+            size = 5
+        self.size = size if size in (5, 7) else 5
+        lang = str(self._setting("lang", "en"))
+        self.lang = lang if lang in LANG_NAMES else "en"
+        cb = str(self._setting("colour_blind", "false")).lower() in ("true", "1")
+        self.size_actions[self.size].setChecked(True)
+        self.lang_actions[self.lang].setChecked(True)
+        self.act_cb.setChecked(cb)
+        self.board.set_palette(COLOUR_BLIND if cb else STANDARD)
+
+    def _size_chosen(self, action: QAction) -> None:
+        self.size = int(action.data())
+        self._set_setting("size", self.size)
+        self.statusBar().showMessage(f"New puzzles will be {self.size}×{self.size}.", 5000)
+
+    def _lang_chosen(self, action: QAction) -> None:
+        self.lang = str(action.data())
+        self._set_setting("lang", self.lang)
+        self.statusBar().showMessage(f"New puzzles will be in {LANG_NAMES[self.lang]}.", 5000)
+
+    def _set_colour_blind(self, on: bool) -> None:
+        self._set_setting("colour_blind", "true" if on else "false")
+        self.board.set_palette(COLOUR_BLIND if on else STANDARD)
+
+    # ---- actions -------------------------------------------------------------------
+    def new_daily(self) -> None:
+        self.session.start_daily(self.size, self.lang)
+
+    def new_free(self, seed: int | None = None) -> None:
+        self.session.start_free(self.size, self.lang, seed if isinstance(seed, int) else None)
+
+    def ask_seed(self) -> None:
+        seed, ok = QInputDialog.getInt(self, "Play a seed", "Seed:", 1, 0, 2**31 - 1)
+        if ok:
+            self.new_free(seed)
+
+    def copy_result(self) -> None:
+        text = self.session.share_text()
+        if text:
+            QGuiApplication.clipboard().setText(text)
+            self.statusBar().showMessage("The result is copied: paste it anywhere to share.", 6000)
+
+    def show_stats(self) -> QDialog:
+        dlg = StatsDialog(self.session.stats, self)
+        dlg.show()
+        return dlg
+
+    def show_help(self) -> QDialog:
+        dlg = QDialog(self)
+        dlg.setWindowTitle("Word Grid: how to play")
+        lay = QVBoxLayout(dlg)
+        text = QTextBrowser(dlg)
+        text.setHtml(HELP_HTML)
+        lay.addWidget(text)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dlg)
+        box.rejected.connect(dlg.close)
+        lay.addWidget(box)
+        dlg.resize(620, 640)
+        dlg.show()
+        self.help_dialog = dlg
+        return dlg
+
+    # ---- reacting to the session -----------------------------------------------------
+    def _on_busy(self, busy: bool) -> None:
+        if busy:
+            self.progress_bar.setRange(0, 0)
+            self._busy_timer.start()
+        else:
+            self._busy_timer.stop()
+            self.busy_row.hide()
+        self._refresh()
+
+    def _show_busy(self) -> None:
+        if self.session.busy:
+            self.busy_row.show()
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.busy_label.setText(f"Making a puzzle… (grid {min(done + 1, total)})")
+
+    def _on_finished(self, outcome: str) -> None:
+        g = self.session.game
+        if outcome == "lost" and g is not None:
+            self._revealed = True
+            self.board.animate_swaps(g.solving_swaps(), marks_after=[None] * g.layout.n_cells)
+        self._refresh()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        wide = self.width() > self.height() * 1.25
+        self.body.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                               else QBoxLayout.Direction.TopToBottom)
+        self.panel.setMaximumWidth(max(360, int(self.width() * 0.36)) if wide else 16777215)
+
+    def _refresh(self) -> None:
+        g = self.session.game
+        busy = self.session.busy
+        for w in (self.undo_button, self.act_undo):
+            w.setEnabled(g is not None and g.can_undo() and not busy)
+        self.act_copy.setEnabled(g is not None)
+        if g is None:
+            self.title.setText("Word Grid")
+            self.subtitle.setText("Making today's puzzle…" if busy else "")
+            self.swaps_label.setText("")
+            self.stars_label.setText("")
+            self.result.hide()
+            return
+        lang = LANG_NAMES.get(g.lang, g.lang)
+        if g.daily:
+            day = dt.date.fromisoformat(g.daily)
+            self.title.setText(f"Daily puzzle · {day.day} {day:%B %Y}")
+        else:
+            self.title.setText(f"Free play · seed {g.puzzle.seed}")
+        self.subtitle.setText(f"{g.size}×{g.size} · {lang} · {g.puzzle.swaps} swaps can solve it")
+        left = g.swaps_left
+        self.swaps_label.setText(f"Swaps left: {left} of {g.limit}")
+        status = g.status
+        if status is Status.WON:
+            stars = g.stars
+        elif status is Status.LOST:
+            stars = 0
+        else:
+            stars = max(0, min(MAX_STARS, left - g.fewest_swaps_left()))
+        self.stars_label.setText(star_text(stars))
+        self.stars_label.setToolTip("Stars you can still earn: the swaps you will have left "
+                                    "if you solve it in the fewest swaps from here")
+        if self.board.animating():
+            return
+        if status is Status.LOST and self._revealed:
+            self.board.show_state(g.size, g.puzzle.solution, [None] * g.layout.n_cells,
+                                  [True] * g.layout.n_cells, interactive=False)
+        else:
+            marks = g.marks()
+            self.board.show_state(g.size, g.letters, marks, [g.locked(i) for i in range(len(marks))],
+                                  interactive=status is Status.PLAYING and not busy)
+        if status is Status.PLAYING:
+            self._revealed = False
+            self.result.hide()
+        else:
+            if status is Status.WON:
+                self.result_label.setText(f"Solved in {g.swaps_used} swaps!")
+                self.result_stars.setText(star_text(g.stars))
+            else:
+                self.result_label.setText("Out of swaps. The solution is shown.")
+                self.result_stars.setText(star_text(0))
+            self.result.show()
+            if status is Status.LOST and not self._revealed:
+                self._revealed = True
+                self.board.show_state(g.size, g.puzzle.solution, [None] * g.layout.n_cells,
+                                      [True] * g.layout.n_cells, interactive=False)
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        self.session.cancel_generation()
+        self.board.stop_animation()
+        super().closeEvent(event)
+
+
+class StatsDialog(QDialog):
+    def __init__(self, stats, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Word Grid statistics")
+        form = QFormLayout(self)
+        avg = f"{stats.stars / stats.won:.1f}" if stats.won else "–"
+        self.values = {
+            "Played": str(stats.played),
+            "Won": f"{stats.won} ({stats.win_percent}%)",
+            "Stars": f"{stats.stars} (average {avg} a win)",
+            "Win streak": str(stats.streak),
+            "Best streak": str(stats.best_streak),
+        }
+        for k, v in self.values.items():
+            form.addRow(f"{k}:", QLabel(v, self))
+        dist = "   ".join(f"{n}★ {c}" for n, c in enumerate(stats.star_counts))
+        form.addRow("Wins by stars:", QLabel(dist, self))
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        box.rejected.connect(self.close)
+        form.addRow(box)
