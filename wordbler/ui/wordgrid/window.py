@@ -201,6 +201,9 @@ class WordGridWindow(QMainWindow):
         self.act_help = QAction("&How to play", self)
         self.act_help.setShortcut(QKeySequence.StandardKey.HelpContents)
         help_menu.addAction(self.act_help)
+        # shortcuts work wherever the focus is in the window, menus open or not
+        self.addActions([self.act_daily, self.act_free, self.act_seed, self.act_copy,
+                         self.act_close, self.act_undo, self.act_help])
 
     def _connect_signals(self) -> None:
         s = self.session

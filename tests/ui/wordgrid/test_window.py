@@ -1,0 +1,300 @@
+"""The Word Grid window driven like a person: real mouse drags, clicks and keys."""
+
+import datetime as dt
+import json
+
+import pytest
+
+import wordbler.ui  # noqa: F401  (refcount guard before PySide6)
+from PySide6.QtCore import QPoint, QSettings, Qt, QThreadPool
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
+
+from wordbler.ui.wordgrid import create_window
+from wordbler.ui.wordgrid.palette import COLOUR_BLIND, STANDARD
+from wordbler.ui.wordgrid.window import StatsDialog, WordGridWindow
+from wordbler.wordgrid.feedback import Mark
+from wordbler.wordgrid.game import Status, daily_seed, new_game
+from wordbler.wordgrid.puzzle import generate
+
+from tests.wordgrid.helpers import random_words
+
+TODAY = dt.date(2026, 3, 14)
+WORDS = random_words(5, 1500, 1)
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return generate(5, WORDS, 8)
+
+
+@pytest.fixture
+def make(qtbot, tmp_path):
+    pool = QThreadPool()
+    made = []
+
+    def make_window(game=None, autostart=False, size=(1024, 700)):
+        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        w = WordGridWindow(settings=settings, save_path=tmp_path / "wordgrid" / "progress.json",
+                           pool=pool, today=TODAY, autostart=autostart)
+        qtbot.addWidget(w)
+        w.board.swap_ms = 1
+        w.resize(*size)
+        w.show()
+        qtbot.waitExposed(w)
+        if game is not None:
+            w.session.set_game(game)
+        made.append(w)
+        return w
+
+    yield make_window
+    for w in made:
+        w.session.cancel_generation()
+    pool.waitForDone(30000)
+
+
+def centre(board, cell) -> QPoint:
+    return board.cell_rect(cell).center().toPoint()
+
+
+def drag(board, a, b):
+    QTest.mousePress(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(board, a))
+    mid = (centre(board, a) + centre(board, b)) / 2
+    QTest.mouseMove(board, mid)
+    QTest.mouseMove(board, centre(board, b))
+    QTest.mouseRelease(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(board, b))
+
+
+def click(board, cell):
+    QTest.mouseClick(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(board, cell))
+
+
+def movable_pair(game):
+    cells = [i for i in range(game.layout.n_cells) if not game.locked(i)]
+    sol = game.puzzle.solution
+    return next((a, b) for a in cells for b in cells if a < b and game.letters[a] != game.letters[b]
+                and game.letters[a] != sol[b] and game.letters[b] != sol[a])
+
+
+def test_create_window_is_a_main_window(qtbot, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QMainWindow
+    import wordbler.ui.wordgrid.window as window_mod
+    monkeypatch.setattr(window_mod, "QSettings",
+                        lambda: QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w = create_window()
+    qtbot.addWidget(w)
+    assert isinstance(w, QMainWindow) and not w.isVisible()
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        pass  # today's daily puzzle is made in the worker
+    assert w.session.game.daily == dt.date.today().isoformat()
+    w.close()
+
+
+def test_drag_and_drop_swaps(make, puzzle):
+    w = make(new_game(puzzle))
+    g = w.session.game
+    a, b = movable_pair(g)
+    la, lb = g.letters[a], g.letters[b]
+    drag(w.board, a, b)
+    assert (g.letters[a], g.letters[b]) == (lb, la)
+    assert g.swaps_used == 1
+    assert w.swaps_label.text() == "Swaps left: 14 of 15"
+    assert w.board.letters == g.letters
+
+
+def test_green_letter_is_locked(make, puzzle):
+    w = make(new_game(puzzle))
+    g = w.session.game
+    green = next(i for i in range(21) if g.locked(i))
+    other = next(i for i in range(21) if not g.locked(i))
+    before = list(g.letters)
+    drag(w.board, green, other)
+    drag(w.board, other, green)
+    click(w.board, green)
+    assert g.letters == before and g.swaps_used == 0
+    assert "locked" in w.statusBar().currentMessage()
+
+
+def test_click_click_swap_and_deselect(make, puzzle):
+    w = make(new_game(puzzle))
+    g = w.session.game
+    a, b = movable_pair(g)
+    click(w.board, a)
+    assert w.board.selected == a
+    click(w.board, a)
+    assert w.board.selected is None and g.swaps_used == 0
+    click(w.board, a)
+    click(w.board, b)
+    assert g.swaps_used == 1 and w.board.selected is None
+
+
+def test_keyboard_arrows_space_space(make, puzzle):
+    w = make(new_game(puzzle))
+    g = w.session.game
+    board = w.board
+    board.setFocus()
+    lay = g.layout
+    a, b = movable_pair(g)
+
+    def go_to(cell):
+        r0, c0 = lay.coords[board.cursor]
+        r, c = lay.coords[cell]
+        # rows first along column 0 (no holes there), then across the row
+        while board.cursor != cell:
+            rr, cc = lay.coords[board.cursor]
+            if cc != 0 and rr != r:
+                QTest.keyClick(board, Qt.Key.Key_Left)
+            elif rr != r:
+                QTest.keyClick(board, Qt.Key.Key_Down if rr < r else Qt.Key.Key_Up)
+            else:
+                QTest.keyClick(board, Qt.Key.Key_Right if lay.coords[board.cursor][1] < c else Qt.Key.Key_Left)
+
+    go_to(a)
+    QTest.keyClick(board, Qt.Key.Key_Space)
+    assert board.selected == a
+    go_to(b)
+    la, lb = g.letters[a], g.letters[b]
+    QTest.keyClick(board, Qt.Key.Key_Space)
+    assert (g.letters[a], g.letters[b]) == (lb, la) and g.swaps_used == 1
+
+
+def test_arrow_skips_holes(make, puzzle):
+    w = make(new_game(puzzle))
+    board = w.board
+    board.setFocus()
+    lay = w.session.game.layout
+    board.cursor = lay.cell(1, 0)
+    QTest.keyClick(board, Qt.Key.Key_Right)
+    assert lay.coords[board.cursor] == (1, 2)
+
+
+def test_undo_costs_a_swap(make, puzzle):
+    w = make(new_game(puzzle))
+    g = w.session.game
+    a, b = movable_pair(g)
+    drag(w.board, a, b)
+    assert w.undo_button.isEnabled()
+    w.activateWindow()
+    assert QTest.qWaitForWindowActive(w)
+    w.board.setFocus()
+    QTest.keyClick(w.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert g.letters == list(puzzle.start)
+    assert g.swaps_used == 2 and w.swaps_label.text() == "Swaps left: 13 of 15"
+    assert not w.undo_button.isEnabled()
+
+
+def test_win_with_stars_share_and_stats(make, puzzle):
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    g = w.session.game
+    for a, b in g.solving_swaps():
+        click(w.board, a)
+        click(w.board, b)
+    assert g.status is Status.WON and g.stars == 5
+    assert w.result.isVisible() and "Solved in 10 swaps" in w.result_label.text()
+    assert w.result_stars.text() == "★★★★★"
+    assert set(w.board.marks) == {Mark.GREEN}
+    QTest.mouseClick(w.copy_button, Qt.MouseButton.LeftButton)
+    text = QGuiApplication.clipboard().text()
+    assert text == w.session.share_text() and "★★★★★" in text
+    assert not any(ch.isalpha() for ch in text.split("\n", 2)[2])
+    assert w.session.stats.played == 1 and w.session.stats.won == 1
+    dlg = w.show_stats()
+    assert isinstance(dlg, StatsDialog) and dlg.values["Played"] == "1"
+    assert dlg.values["Stars"].startswith("5")
+    dlg.close()
+    # a won game takes no more swaps
+    drag(w.board, 0, 1)
+    assert g.swaps_used == 10
+
+
+def test_lost_at_the_limit_animates_the_solution(make, puzzle, qtbot):
+    w = make(new_game(puzzle))
+    g = w.session.game
+    a, b = movable_pair(g)
+    for _ in range(14):
+        drag(w.board, a, b)
+    assert g.status is Status.PLAYING
+    with qtbot.waitSignal(w.board.animation_finished, timeout=10000):
+        drag(w.board, a, b)
+    assert g.status is Status.LOST
+    assert w.board.letters == list(puzzle.solution)
+    assert "Out of swaps" in w.result_label.text() and w.result.isVisible()
+    assert not w.board.interactive
+    assert w.session.stats.played == 1 and w.session.stats.streak == 0
+
+
+def test_autosave_and_resume(make, puzzle, tmp_path):
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    g = w.session.game
+    a, b = movable_pair(g)
+    drag(w.board, a, b)
+    saved = json.loads((tmp_path / "wordgrid" / "progress.json").read_text(encoding="utf-8"))
+    assert saved["game"]["moves"] and saved["game"]["daily"] == TODAY.isoformat()
+    w2 = make(autostart=True)
+    assert w2.session.game.letters == g.letters and w2.session.game.swaps_used == 1
+    assert w2.board.letters == g.letters
+
+
+def test_bad_autosave_is_reported_and_a_daily_made(make, tmp_path, qtbot):
+    path = tmp_path / "wordgrid" / "progress.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"version": 1, "game": {"size": 9}, "stats": {}}', encoding="utf-8")
+    w = make()
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        assert not w.session.restore()
+        w.session.start_daily(5, "en")
+    assert "not used" in (w.session.load_problem or "")
+    assert w.session.game.puzzle.seed == daily_seed(TODAY, 5, "en")
+    assert (path.parent / "progress.json.bad").exists()
+
+
+def test_free_play_in_worker_with_seed_and_cancel(make, qtbot):
+    w = make()
+    with qtbot.waitSignal(w.session.busy_changed, timeout=5000) as busy:
+        w.new_free(12345)
+    assert busy.args == [True]
+    w._show_busy()
+    assert w.busy_row.isVisible()
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        pass
+    assert not w.busy_row.isVisible()
+    assert w.session.game.puzzle.seed == 12345 and "seed 12345" in w.title.text()
+    first = w.session.game
+    # start another and cancel it at once: the table keeps its game
+    w.new_free(777)
+    w._show_busy()
+    QTest.mouseClick(w.cancel_button, Qt.MouseButton.LeftButton)
+    assert not w.session.busy and not w.busy_row.isVisible()
+    w.session.pool.waitForDone(30000)
+    qtbot.wait(50)
+    assert w.session.game is first
+
+
+def test_seven_by_seven_and_russian_daily(make, qtbot):
+    w = make()
+    w.size_actions[7].trigger()
+    w.lang_actions["ru"].trigger()
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        w.new_daily()
+    g = w.session.game
+    assert (g.size, g.lang, g.limit) == (7, "ru", 25)
+    assert w.swaps_label.text() == "Swaps left: 25 of 25"
+    assert all("А" <= ch <= "Я" or ch == "Ё" for ch in g.puzzle.solution)
+    assert len(w.board.letters) == 40
+
+
+def test_colour_blind_palette_saved(make, tmp_path):
+    w = make()
+    assert w.board.palette_ is STANDARD
+    w.act_cb.trigger()
+    assert w.board.palette_ is COLOUR_BLIND
+    w2 = make()
+    assert w2.board.palette_ is COLOUR_BLIND
+
+
+def test_help_names_the_rules(make):
+    w = make()
+    dlg = w.show_help()
+    text = dlg.findChild(type(dlg.layout().itemAt(0).widget())).toPlainText()
+    assert "costs a swap" in text and "either" in text and "locked" in text
+    dlg.close()
