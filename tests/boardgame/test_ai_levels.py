@@ -106,6 +106,7 @@ def test_simulation_stops_when_cancelled():
 def test_expert_endgame_is_the_exact_search():
     p = make_player("expert", gen)
     p.endgame_budget_s = None
+    p.endgame_nodes = None
     rows = BOARD
     pos = Position(rows, "AT", "ED", 0, (100, 90), 0, STANDARD)
     d = p.choose(pos, rng_for(pos))

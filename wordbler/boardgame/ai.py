@@ -403,10 +403,12 @@ class Expert(Strong):
     level = "expert"
     width = 6
     rounds = 16  # simulated opponent racks: a fixed count, so the choice is reproducible
-    budget_s = 2.5  # a safety cap for a slow machine, not the normal stopping rule
+    # a safety cap for a slow or busy machine, not the normal stopping rule: the fixed counts
+    # (rounds, endgame nodes) stop the search, so a seed replays the same choice
+    budget_s = 4.5
 
-    endgame_budget_s: float | None = 3.0  # exact search time cap; None: no cap
-    endgame_nodes: int | None = None  # a node cap (tests use it: deterministic)
+    endgame_budget_s: float | None = 4.5  # exact search: a safety time cap; None: no cap
+    endgame_nodes: int | None = 1500  # the normal stopping rule (deterministic)
     should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
 
     def cancel_requested(self) -> bool:
