@@ -148,8 +148,10 @@ class WordGridWindow(QMainWindow):
         panel.addStretch(1)
         self.panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
+        self.body.addStretch(0)
         self.body.addWidget(self.board, 1)
         self.body.addWidget(self.panel, 0)
+        self.body.addStretch(0)
         self.statusBar().showMessage("")
 
     def _build_menus(self) -> None:
@@ -344,6 +346,17 @@ class WordGridWindow(QMainWindow):
         self.body.setDirection(QBoxLayout.Direction.LeftToRight if wide
                                else QBoxLayout.Direction.TopToBottom)
         self.panel.setMaximumWidth(max(360, int(self.width() * 0.36)) if wide else 16777215)
+        # wide: a square board and the panel side by side, centred together
+        room = self.centralWidget().height() if self.centralWidget() else self.height()
+        if wide:
+            side = max(220, min(room - 24, self.width() - self.panel.maximumWidth() - 60))
+            self.board.setMinimumWidth(side)
+            self.board.setMaximumWidth(side)
+        else:
+            self.board.setMinimumWidth(220)
+            self.board.setMaximumWidth(16777215)
+        for index, factor in ((0, 1 if wide else 0), (1, 0 if wide else 1), (3, 1 if wide else 0)):
+            self.body.setStretch(index, factor)
 
     def _refresh(self) -> None:
         g = self.session.game
