@@ -2,7 +2,7 @@
 controller that runs a :class:`wordbler.boardgame.clock.GameClock` with the session.
 
 The clock of the player to move runs only while they can see their rack: it is paused in the
-hand-off and whenever a dialog is open (a modal widget is active).  A time per move that runs
+hand-off and whenever one of its dialogs is open (a modal widget of the window).  A time per move that runs
 out passes the turn; a chess clock shows the points lost for time over.  The clock lives on the
 game (``game.clock``), so every save writes it (``#wordbler-clock``) and a resumed game carries
 on with the time used so far.
@@ -207,11 +207,20 @@ class ClockController(QObject):
                 applied = True
         return applied
 
+    def _own_dialog_open(self) -> bool:
+        """Is a modal dialog of this window open (pass, exchange, blank letter, new game...)?"""
+        w = QApplication.activeModalWidget()
+        while w is not None:
+            if w is self.window:
+                return True
+            w = w.parentWidget()
+        return False
+
     def tick(self) -> None:
         clock, s = self.clock, self.session
         if clock is None or s is None:
             return
-        if QApplication.activeModalWidget() is not None:
+        if self._own_dialog_open():
             clock.pause("dialog")
         else:
             clock.resume("dialog")
