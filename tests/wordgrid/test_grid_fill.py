@@ -81,3 +81,15 @@ def test_cancel():
     with pytest.raises(Cancelled):
         for _ in fills(layout(5), idx, cancel=lambda: True):
             pass
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ordered_fills_plus_mirror_images_are_all_fills(seed):
+    words = random_words(5, 22, seed, letters="AEIRS")
+    idx = WordIndex.build(words, 5)
+    lay = layout(5)
+    everything = set(fills(lay, idx))
+    half = set(fills(lay, idx, ordered=(0, 3)))
+    mirror = [lay.index[(c, r)] for r, c in lay.coords]
+    assert half <= everything
+    assert half | {tuple(g[mirror[i]] for i in range(21)) for g in half} == everything

@@ -83,3 +83,23 @@ def test_cancel_and_progress():
     assert p and seen and seen[-1][0] == seen[-1][1]
     with pytest.raises(Cancelled):
         generate(5, WORDS5, 1, cancel=lambda: True)
+
+
+def test_solver_picks_fewest_swaps_among_all_valid_grids():
+    """Against brute force: every valid grid the letters make, the fewest swaps to each."""
+    import random as _random
+
+    words = random_words(5, 26, 3, letters="AEIRS")
+    lay = layout(5)
+    grids = sorted(brute_grids(5, words))
+    assert grids
+    rng = _random.Random(4)
+    idx = WordIndex.build(words, 5)
+    for _ in range(5):
+        start = list(rng.choice(grids))
+        rng.shuffle(start)
+        valid = brute_grids(5, words, letters=start)
+        best = min(min_swaps(start, g) for g in valid)
+        s = solve(lay, idx, start)
+        assert s.grid in valid and len(s.swaps) == best == min_swaps(start, s.grid)
+        assert s.grids_found == len(valid)

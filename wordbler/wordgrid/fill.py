@@ -71,6 +71,8 @@ class _Search:
         self.cancel = cancel
         self.nodes = 0
         self.used = 0  # bitset of words placed (distinct)
+        self.order: tuple[int, int] | None = None  # slots a, b: word index in a <= in b
+        self.placed: list[int | None] = [None] * len(lay.slots)
         self._allowed: dict[frozenset, tuple[int, ...]] = {}
         self._zero: frozenset = frozenset()
         if budget is not None:
@@ -122,8 +124,15 @@ class _Search:
         allowed = self.allowed()
         slots = self.lay.slots
         cands = {}
+        order = self.order
         for si in open_slots:
             m = self.candidates(slots[si], allowed)
+            if order is not None:
+                sa, sb = order
+                if si == sb and self.placed[sa] is not None:
+                    m &= ~((1 << self.placed[sa]) - 1)
+                elif si == sa and self.placed[sb] is not None:
+                    m &= (1 << (self.placed[sb] + 1)) - 1
             if not m:
                 return
             cands[si] = m
@@ -162,7 +171,9 @@ class _Search:
             for p, i in open_cells:
                 letters[i] = w[p]
             self.used |= 1 << wi
+            self.placed[best_si] = wi
             yield from self.run(rest)
+            self.placed[best_si] = None
             self.used &= ~(1 << wi)
             for p, i in open_cells:
                 letters[i] = None
@@ -173,12 +184,15 @@ class _Search:
 
 def fills(lay: Layout, index: WordIndex, *, fixed: dict[int, str] | None = None,
           budget: Counter | None = None, distinct: bool = False,
-          cancel: Callable[[], bool] | None = None) -> Iterator[tuple[str, ...]]:
+          cancel: Callable[[], bool] | None = None,
+          ordered: tuple[int, int] | None = None) -> Iterator[tuple[str, ...]]:
     """Every way (lazily) to fill the grid's slots with words of ``index``.
 
     ``fixed``: cell -> letter that stays.  ``budget``: the letters the open cells must use
     (each fill uses exactly these when their count equals the open cells).  ``distinct``:
-    no word twice.  Order follows the index's word order.
+    no word twice.  ``ordered=(a, b)``: only fills whose word in slot a comes no later in
+    the index than the word in slot b (breaks a symmetry: the caller adds the mirror
+    images).  Order follows the index's word order.
     """
     if index.length != lay.size:
         raise ValueError(f"words of {index.length} letters cannot fill a {lay.size}x{lay.size} grid")
@@ -187,6 +201,7 @@ def fills(lay: Layout, index: WordIndex, *, fixed: dict[int, str] | None = None,
         letters[i] = ch
     s = _Search(lay, index, letters, dict(Counter(budget)) if budget is not None else None,
                 distinct, cancel)
+    s.order = ordered
     # a slot whose letters are all fixed must be a word already
     open_slots = []
     for si, slot in enumerate(lay.slots):

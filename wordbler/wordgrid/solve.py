@@ -33,14 +33,23 @@ class Solution:
 def solve(lay: Layout, index: WordIndex, letters: Sequence[str], *,
           cancel: Callable[[], bool] | None = None, max_grids: int = MAX_GRIDS) -> Solution:
     best: tuple[int, list[str], tuple[str, ...]] | None = None
-    found = 0
-    for grid in fills(lay, index, budget=Counter(letters), cancel=cancel):
-        found += 1
-        key = (min_swaps(letters, grid), lay.rows(grid), grid)
-        if best is None or key[:2] < best[:2]:
-            best = key
-        if found >= max_grids:
+    seen: set[tuple[str, ...]] = set()
+    # a grid's mirror image in the main diagonal is a grid of the same words and letters:
+    # search only grids whose first row word comes no later than the first column word,
+    # and add each one's mirror image
+    across = sum(1 for s in lay.slots if s.across)
+    mirror = [lay.index[(c, r)] for r, c in lay.coords]
+    for grid in fills(lay, index, budget=Counter(letters), cancel=cancel, ordered=(0, across)):
+        for g in (grid, tuple(grid[mirror[i]] for i in range(lay.n_cells))):
+            if g in seen:
+                continue
+            seen.add(g)
+            key = (min_swaps(letters, g), lay.rows(g), g)
+            if best is None or key[:2] < best[:2]:
+                best = key
+        if len(seen) >= max_grids:
             break
+    found = len(seen)
     if best is None:
         raise NoSolution("these letters make no grid whose every row and column word is listed")
     grid = best[2]
