@@ -681,7 +681,7 @@ class MainWindow(QMainWindow):
         t.board.tile_dropped.connect(lambda tile_id, origin, coord: s.move_tile(tile_id, coord))
         t.board.letter_typed.connect(self._on_letter_typed)
         t.board.backspace_pressed.connect(self._on_backspace)
-        t.board.escape_pressed.connect(s.recall_all)
+        t.board.escape_pressed.connect(self._on_escape)  # (the window's Esc action comes first)
         t.board.enter_pressed.connect(self._on_commit)
         t.rack.tile_clicked.connect(s.select_tile)
         t.rack.tile_ctrl_clicked.connect(s.toggle_mark)
