@@ -452,8 +452,8 @@ class SnakeGame:
                     raise GameError(f"{where}: {word!r} is not a word along its path on this board")
                 if word in seen:
                     raise GameError(f"{where}: {word!r} is listed twice")
-                if not isinstance(at, (int, float)) or isinstance(at, bool):
-                    raise GameError(f"{where}: time {at!r} is not a number")
+                if not isinstance(at, (int, float)) or isinstance(at, bool) or not 0 <= at < 1e7:
+                    raise GameError(f"{where}: time {at!r} is not a number of seconds")
                 seen.add(word)
                 p.found.append(Found(word, cells, float(at)))
         current = data.get("current", 0)
@@ -465,7 +465,8 @@ class SnakeGame:
             raise GameError(f"phase {data.get('phase')!r} is not one of "
                             f"{', '.join(p.value for p in Phase)}") from None
         turn_elapsed = data.get("turn_elapsed", 0.0)
-        if not isinstance(turn_elapsed, (int, float)) or isinstance(turn_elapsed, bool) or turn_elapsed < 0:
+        if (not isinstance(turn_elapsed, (int, float)) or isinstance(turn_elapsed, bool)
+                or not 0 <= turn_elapsed < 1e7):  # NaN and infinity fail this too
             raise GameError(f"turn time {turn_elapsed!r} is not a number of seconds")
         if phase is not Phase.FINISHED:
             if any(p.done for p in game.players[current:]):

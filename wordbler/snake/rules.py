@@ -39,21 +39,34 @@ def default_min_len(cols: int, rows: int) -> int:
     return 4 if cols * rows >= 25 else 3
 
 
-_SIZE = re.compile(r"^\s*(\d+)\s*[xX×хХ]\s*(\d+)\s*$")
+# ASCII digits only (``int`` would take any Unicode digit), and at most 4 of them: a side of
+# thousands of digits is refused here instead of reaching ``int``'s 4,300-digit limit
+_SIZE = re.compile(r"\s*([0-9]+)\s*[xX×хХ]\s*([0-9]+)\s*")
 
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"4x4"`` / ``"5x4"`` (COLSxROWS) -> ``(cols, rows)``; ``SpecError`` otherwise."""
-    m = _SIZE.match(text or "")
+    m = _SIZE.fullmatch(text or "") if isinstance(text, str) else None
     if not m:
         raise SpecError(f"size {text!r} is not COLSxROWS (for example 4x4)")
-    cols, rows = int(m.group(1)), int(m.group(2))
+    sides = []
+    for name, digits in (("columns", m.group(1)), ("rows", m.group(2))):
+        if len(digits) > 4:
+            raise SpecError(f"{digits[:8]}... {name}: a board has {MIN_SIDE} to {MAX_SIDE} {name}")
+        sides.append(int(digits))
+    cols, rows = sides
     check_size(cols, rows)
     return cols, rows
 
 
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def check_size(cols: int, rows: int) -> None:
     for name, v in (("columns", cols), ("rows", rows)):
+        if not _is_int(v):
+            raise SpecError(f"{name} {v!r}: not a whole number")
         if not MIN_SIDE <= v <= MAX_SIDE:
             raise SpecError(f"{v} {name}: a board has {MIN_SIDE} to {MAX_SIDE} {name}")
 
@@ -76,6 +89,8 @@ class BoardSpec:
             raise SpecError(f"unknown language {self.lang!r} (known: {', '.join(LANGS)})")
         if self.min_len is not None:
             lo, hi = MIN_WORD_LEN_LIMITS
+            if not _is_int(self.min_len):
+                raise SpecError(f"minimum word length {self.min_len!r}: not a whole number")
             if not lo <= self.min_len <= hi:
                 raise SpecError(f"minimum word length {self.min_len}: choose {lo} to {hi}")
 

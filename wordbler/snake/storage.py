@@ -84,6 +84,8 @@ def read_json(path: Path) -> Any:
         raise StorageError(f"{path}: not UTF-8 text") from None
     except json.JSONDecodeError as e:
         raise StorageError(f"{path}: not valid JSON (line {e.lineno}: {e.msg})") from None
+    except ValueError as e:  # a number of over 4,300 digits: int()'s own limit
+        raise StorageError(f"{path}: not valid JSON ({str(e).splitlines()[0][:80]})") from None
     except RecursionError:
         raise StorageError(f"{path}: nested too deeply") from None
 
@@ -177,10 +179,11 @@ def deal_from_dict(data: Any, words: SnakeWords) -> Deal:
     tpath_raw = data.get("target_path", [])
     if not isinstance(target, str) or not isinstance(tpath_raw, list):
         raise StorageError("the saved target word is malformed")
-    try:
-        tpath = tuple((int(c[0]), int(c[1])) for c in tpath_raw)
-    except (TypeError, ValueError, IndexError, KeyError):
-        raise StorageError("the saved target path is malformed") from None
+    if not all(isinstance(c, list) and len(c) == 2
+               and all(isinstance(x, int) and not isinstance(x, bool) for x in c)
+               for c in tpath_raw):
+        raise StorageError("the saved target path is malformed")
+    tpath = tuple((c[0], c[1]) for c in tpath_raw)
     if target and (board.path_problem(tpath) is not None or board.spell(tpath) != target):
         raise StorageError("the saved target word is not on the board along its path")
     band_raw = data.get("band")

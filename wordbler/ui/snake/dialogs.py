@@ -13,6 +13,15 @@ from wordbler.snake.storage import HighScores
 from .texts import HELP_HTML, LANG_NAMES
 
 
+def plain_labels(widget: QWidget) -> None:
+    """Show every label under ``widget`` as plain text.  Labels here show text that comes
+    from files (player names and messages from a saved round, file names, error messages
+    quoting a file's values); Qt's automatic rich-text guess would render a crafted
+    ``<img src=...>`` in such text and read that path, which hangs on a FIFO."""
+    for label in widget.findChildren(QLabel):
+        label.setTextFormat(Qt.TextFormat.PlainText)
+
+
 class CodeDialog(QDialog):
     """Type a board code; a bad one is explained under the box and OK stays off."""
 
@@ -44,6 +53,7 @@ class CodeDialog(QDialog):
         col.addWidget(self.edit)
         col.addWidget(self.message)
         col.addWidget(self.buttons)
+        plain_labels(self)
         self.edit.textChanged.connect(self._check)
         self.setMinimumWidth(420)
 
@@ -118,6 +128,7 @@ class HighScoresDialog(QDialog):
         col.addWidget(self.empty)
         col.addWidget(self.note)
         col.addWidget(box)
+        plain_labels(self)
         self.chooser.currentIndexChanged.connect(self._show)
         if current and current in keys:
             self.chooser.setCurrentIndex(keys.index(current))

@@ -25,7 +25,7 @@ from wordbler.snake.storage import (AUTOSAVE_NAME, HIGHSCORES_NAME, HighScores, 
                                     load_round_file, read_list_ref, restore_round, set_aside,
                                     snake_dir)
 
-from .dialogs import CodeDialog, HelpDialog, HighScoresDialog, table_title
+from .dialogs import CodeDialog, HelpDialog, HighScoresDialog, plain_labels, table_title
 from .pages import HandoffPage, ResultsPage, RoundPage, SetupPage
 from .session import SnakeSession
 from .texts import LANG_NAMES, duration_text, points_text, verdict_text
@@ -70,6 +70,7 @@ class SnakeWindow(QMainWindow):
         for page in (self.setup, self.round, self.handoff, self.results):
             self.pages.addWidget(page)
         self.setCentralWidget(self.pages)
+        plain_labels(self)
         self._build_menus()
         self._connect_signals()
         self._load_settings()
@@ -651,10 +652,16 @@ def describe_saved(doc) -> str:
         size = f"{deal['cols']}×{deal['rows']}"
         lang = LANG_NAMES.get(deal["lang"], deal["lang"])
         dur = game.get("duration")
-        left = "untimed" if dur is None else format_seconds(max(0.0, dur - float(game.get("turn_elapsed", 0)))) + " left"
+        if dur is None:
+            left = "untimed"
+        else:
+            used = game.get("turn_elapsed", 0)
+            ok = all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < 1e7
+                     for x in (dur, used))   # NaN, infinity, 5,000-digit numbers: no time shown
+            left = (format_seconds(max(0.0, dur - used)) + " left") if ok else "time unknown"
         who = names[0] if len(names) == 1 else f"{', '.join(names)}; {cur}'s turn"
         return f"A saved round: {lang} {size} ({who}, {left})."
-    except (KeyError, TypeError, ValueError, IndexError):
+    except (KeyError, TypeError, ValueError, IndexError, ArithmeticError):
         return "A saved round."
 
 

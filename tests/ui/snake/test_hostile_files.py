@@ -1,0 +1,110 @@
+"""The Word Snake window against hostile files in its data folder (issue 16): it always
+opens, says what was wrong, sets the bad file aside with its bytes kept, and never shows a
+file's text as rich text (a crafted ``<img src=...>`` would make Qt read that path; a FIFO
+there hung the window)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from wordbler.snake import BoardSpec, FakeClock, SnakeGame, SnakeWords, generate
+from wordbler.snake.storage import HIGHSCORES_FORMAT, save_round
+from wordbler.ui.snake.window import describe_saved
+
+BIG = "1" * 5000
+
+
+@pytest.fixture
+def saved_round(tmp_path, en_list):
+    """A real autosave (two players, a word found) as text, and its path."""
+    words = SnakeWords.from_file(en_list, "en")
+    clock = FakeClock()
+    deal = generate(BoardSpec(4, 4), words, 3)
+    game = SnakeGame(deal, ["Ann", "Bob"], duration=120, clock=clock)
+    game.begin_turn()
+    game.submit(deal.words[0][1])
+    clock.advance(30)
+    path = save_round(game, words, tmp_path / "data" / "autosave.json")
+    return path
+
+
+def _rewrite(path, change):
+    doc = json.loads(path.read_text("utf-8"))
+    change(doc)
+    text = json.dumps(doc, ensure_ascii=False)
+    text = text.replace('"@BIG@"', BIG).replace('"@INF@"', "Infinity").replace('"@NAN@"', "NaN")
+    path.write_text(text, encoding="utf-8")
+    return path.read_bytes()
+
+
+def test_every_label_shows_plain_text(make_driver, saved_round, tmp_path):
+    image = tmp_path / "picture.png"
+    image.write_bytes(b"not really a picture")
+    name = f"<img src='{image}'>"
+    _rewrite(saved_round, lambda d: d["game"]["players"][0].update(name=name))
+    d = make_driver()
+    label = d.window.setup.resume_label
+    assert d.window.setup.resume_box.isVisible() and name in label.text()
+    assert label.textFormat() == Qt.TextFormat.PlainText
+    assert all(lb.textFormat() == Qt.TextFormat.PlainText for lb in d.window.findChildren(QLabel))
+
+
+@pytest.mark.parametrize("change, shown", [
+    (lambda d: d["game"].update(duration="@INF@"), "time unknown"),
+    (lambda d: d["game"].update(turn_elapsed="@NAN@"), "time unknown"),
+    (lambda d: d["game"].update(duration=10 ** 400), "time unknown"),
+    (lambda d: d["game"].update(current=10 ** 30), "A saved round."),
+])
+def test_the_resume_offer_survives_odd_numbers(change, shown, saved_round):
+    doc = json.loads(saved_round.read_text("utf-8"))
+    change(doc)
+    doc = json.loads(json.dumps(doc).replace('"@INF@"', "Infinity").replace('"@NAN@"', "NaN"))
+    assert shown in describe_saved(doc)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["deal"].update(seed="@BIG@"),              # over int()'s 4,300 digits
+    lambda d: d["game"].update(duration="@BIG@"),
+    lambda d: d.update(game=[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]),
+])
+def test_a_damaged_autosave_opens_set_aside(make_driver, saved_round, change):
+    data = _rewrite(saved_round, change)
+    d = make_driver()
+    assert "set aside" in d.window.setup.status.text()
+    assert not saved_round.exists() and saved_round.with_name("autosave.json.bad").read_bytes() == data
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["deal"].update(target_path=[["@INF@", 0]]),
+    lambda d: d["deal"].update(cols=4.0, rows=4.0),
+    lambda d: d["deal"].update(min_len=3.0),
+    lambda d: d["game"].update(turn_elapsed="@INF@"),
+    lambda d: d["game"]["players"][0]["found"][0].update(at="@NAN@"),
+])
+def test_a_saved_round_with_bad_values_is_refused_on_resume(make_driver, saved_round, change):
+    data = _rewrite(saved_round, change)
+    d = make_driver()
+    assert d.window.setup.resume_box.isVisible()
+    with d.qtbot.waitSignal(d.window.job_finished, timeout=20000):
+        d.click(d.window.setup.resume_button)
+    assert d.window.session is None or d.window.session.game.deal.spec.cols == 4
+    assert "not valid" in d.window.setup.status.text() or "malformed" in d.window.setup.status.text() \
+        or "seconds" in d.window.setup.status.text() or "whole number" in d.window.setup.status.text()
+    assert saved_round.with_name("autosave.json.bad").read_bytes() == data
+
+
+def test_a_damaged_high_score_file_is_set_aside_with_its_bytes(make_driver, tmp_path):
+    path = tmp_path / "data" / "highscores.json"
+    path.parent.mkdir(parents=True)
+    text = json.dumps({"format": HIGHSCORES_FORMAT, "version": 1,
+                       "tables": {"<img src='/dev/zero'>": [{"name": "Ann", "score": "@BIG@"}]}})
+    path.write_text(text.replace('"@BIG@"', BIG), encoding="utf-8")
+    data = path.read_bytes()
+    d = make_driver()
+    assert "high scores start again" in d.window.setup.status.text()
+    assert d.window.setup.status.textFormat() == Qt.TextFormat.PlainText
+    assert (tmp_path / "data" / "highscores.json.bad").read_bytes() == data
