@@ -52,8 +52,29 @@ def _seed(text: str) -> int:
     return n
 
 
+def _emit(text: str, *, utf8: bool) -> None:
+    """Write ``text`` to stdout.  JSON (``utf8``) goes out as UTF-8 bytes whatever the
+    locale says (the contract: UTF-8, not ASCII-escaped); the human listing uses the
+    terminal's encoding, with ``?`` for a letter it cannot show, instead of a traceback."""
+    out = sys.stdout
+    buf = getattr(out, "buffer", None)
+    if buf is None:  # a text-only stream (tests, embedding): it takes str
+        out.write(text)
+        return
+    out.flush()
+    data = text.encode("utf-8") if utf8 else text.encode(out.encoding or "utf-8", "replace")
+    buf.write(data)
+    buf.flush()
+
+
+def one_line(message: object) -> str:
+    """``message`` on one line: a line break or other control character (from a file name,
+    say) is written as its escape, so the message is always exactly one line."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(message))
+
+
 def _fail(message: str) -> int:
-    print(f"{PROG}: {message}", file=sys.stderr)
+    print(f"{PROG}: {one_line(message)}", file=sys.stderr)
     return 2
 
 
@@ -99,7 +120,7 @@ def run_new(args: argparse.Namespace) -> int:
             "count": deal.count,
             "common": len(deal.common),
         }
-        sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
+        _emit(json.dumps(doc, ensure_ascii=False) + "\n", utf8=True)
         return 0
     out = [f"Board {code_text} ({spec.size_text}, {lang}, seed {seed}):", ""]
     out += ["  " + " ".join(f"{t.capitalize() if len(t) > 1 else t:<2}" for t in row).rstrip()
@@ -117,5 +138,5 @@ def run_new(args: argparse.Namespace) -> int:
         out.append(f"  {w}{'' if w in deal.common else ' *'}")
     if len(deal.common) != deal.count:
         out.append("\n* a bonus word (valid, not common)")
-    sys.stdout.write("\n".join(out) + "\n")
+    _emit("\n".join(out) + "\n", utf8=False)
     return 0
