@@ -127,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 test()
             except Exception as e:  # noqa: BLE001 - a failure is what we count
-                lines = traceback.format_exception_only(type(e), e)
-                failures[name].append("".join(lines).strip()[:2000])
+                where = traceback.format_exception(type(e), e, e.__traceback__)[-3:]
+                failures[name].append("".join(where).strip()[:3000])
                 print(f"FAILURE in {name} (round {rounds}):\n{failures[name][-1]}\n",
                       flush=True)
             spent[name] += time.monotonic() - started

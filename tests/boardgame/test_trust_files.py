@@ -135,6 +135,8 @@ def test_a_game_with_an_unknown_mascot_or_level_is_not_saved_unloadable():
      "a player's name must be 1 to 1000 characters"),
     ("Robo mascot=fox computer=strong", "Robo name=" + "x" * 1001,
      "a player's name must be 1 to 1000 characters"),
+    ("#player3 Robo Robo", "#player3 Robo " + "x" * 1001,
+     "a player's name must be 1 to 1000 characters"),
     ("standard hint_cost=3", "standard hint_cost=-5", "the rule hint_cost must be 0 to 50, not -5"),
     ("standard hint_cost=3", "standard hint_cost=51", "the rule hint_cost must be 0 to 50"),
     ("standard hint_cost=3", "standard hint_cost=3 bingo_bonus=-50",
@@ -156,7 +158,8 @@ def test_a_game_with_an_unknown_mascot_or_level_is_not_saved_unloadable():
 def test_out_of_range_values_name_their_line(old, new, message):
     text = old_text().replace(old, new)
     assert text != old_text()
-    prefix = "#wordbler-rules" if "hint_cost" in old else "#wordbler-player Robo"
+    prefix = ("#wordbler-rules" if "hint_cost" in old else
+              "#player3" if old.startswith("#player3") else "#wordbler-player Robo")
     number = line_of(text, prefix)
     with pytest.raises(GCGError) as info:
         load(text)

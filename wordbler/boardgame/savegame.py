@@ -330,6 +330,9 @@ class _Writer:
             players.append(PlayerInfo(i + 1, self.nicks[i], shown or self.nicks[i]))
             if spec.mascot is not None and spec.mascot not in known_mascots():
                 raise ValueError(f"cannot save: {spec.mascot!r} is not a mascot")
+            if len(spec.name) > MAX_NAME_LENGTH:
+                raise ValueError(f"cannot save: a player's name is longer than "
+                                 f"{MAX_NAME_LENGTH} characters")
             if spec.computer is not None and spec.computer not in ALL_LEVELS:
                 raise ValueError(f"cannot save: {spec.computer!r} is not a computer level")
             attrs = []
@@ -617,6 +620,8 @@ class _Rebuilder:
         for nick in seat_nicks:
             info = record.players[nicks.index(nick)]
             a = attrs.get(nick, {})
+            if "name" not in a:  # the #playerN line's name: the same limits as name=
+                self.attribute("name", info.name, info.line or seats_p.line)
             specs.append(PlayerSpec(a.get("name", info.name), a.get("mascot"), a.get("computer")))
         try:
             game = Game(specs, rules, self.lexicon, seed)
