@@ -174,3 +174,37 @@ def test_storage_round_trip_and_bad_files(tmp_path, puzzle):
         assert (path.parent / "progress.json.bad").exists() and not path.exists()
     os.mkdir(path)
     assert "not a regular file" in load_progress(path).problem
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.integers(0, 20), st.integers(0, 20)), st.just("undo")),
+                max_size=25))
+def test_any_move_sequence_keeps_the_rules(moves):
+    """Whatever is tried: letters stay the puzzle's letters, greens never move, every
+    accepted move (undo too) costs one swap, a refused one costs nothing, and the game
+    replays from its record."""
+    p = generate(5, WORDS, 8)
+    g = new_game(p)
+    for m in moves:
+        before, used = list(g.letters), g.swaps_used
+        greens = [i for i in range(21) if g.locked(i)]
+        try:
+            if m == "undo":
+                undone = g.undo_stack[-1] if g.undo_stack else None
+                g.undo()
+            else:
+                g.swap(*m)
+                undone = None
+        except MoveError:
+            assert g.letters == before and g.swaps_used == used
+            continue
+        assert g.swaps_used == used + 1 <= g.limit
+        assert sorted(g.letters) == sorted(p.solution)
+        if undone is None:
+            assert all(g.letters[i] == before[i] for i in greens)
+    assert g.status in (Status.PLAYING, Status.WON, Status.LOST)
+    assert Game.from_dict(g.to_dict()).letters == g.letters

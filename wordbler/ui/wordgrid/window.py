@@ -36,6 +36,7 @@ class WordGridWindow(QMainWindow):
         self._apply_settings()
         self.setMinimumSize(QSize(560, 480))
         self.resize(1024, 700)
+        self.board.setFocus()  # the keyboard plays at once
         self._busy_timer = QTimer(self)
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(200)
