@@ -11,7 +11,8 @@ all three.
 Cut-offs, chosen by reading the lists at each rank: English 5 letters 2500 (around rank
 2500: ANVIL, DECOY, FORAY, FRIAR), English 7 letters 3000 (PEBBLES, RAPTURE, TWINKLE);
 Russian 5 letters 1200 (КАМЫШ, ПРОЁМ, АОРТА, КЕЛЬЯ; further down, ТУЛЯК and ТЕМПЛ turn
-obscure), Russian 7 letters 2000 (САМОКАТ, ПУХОВИК, ТРОМБОН).
+obscure), Russian 7 letters 1500 (ИДИЛЛИЯ, КАЧАЛКА, ИЗБУШКА; by 2000 АКАФИСТ and
+РАМБЛЕР come in).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from functools import lru_cache
 from wordbler.lexicon.alphabet import get_alphabet
 
 # (language, length) -> how many of the most common words of that length are used
-CUTOFF = {("en", 5): 2500, ("en", 7): 3000, ("ru", 5): 1200, ("ru", 7): 2000}
+CUTOFF = {("en", 5): 2500, ("en", 7): 3000, ("ru", 5): 1200, ("ru", 7): 1500}
 DEFAULT_CUTOFF = 2500
 
 
