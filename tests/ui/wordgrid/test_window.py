@@ -298,3 +298,17 @@ def test_help_names_the_rules(make):
     text = dlg.findChild(type(dlg.layout().itemAt(0).widget())).toPlainText()
     assert "costs a swap" in text and "either" in text and "locked" in text
     dlg.close()
+
+
+def test_new_game_during_the_solution_animation(make, puzzle, qtbot):
+    w = make(new_game(puzzle))
+    w.board.swap_ms = 5000  # slow: the animation is still running when the new game comes
+    g = w.session.game
+    a, b = movable_pair(g)
+    for _ in range(15):
+        drag(w.board, a, b)
+    assert w.board.animating()
+    other = generate(5, WORDS, 9)
+    w.session.set_game(new_game(other))
+    assert not w.board.animating() and w.board.interactive
+    assert w.board.letters == list(other.start) and not w.result.isVisible()

@@ -216,6 +216,7 @@ class WordGridWindow(QMainWindow):
         s.busy_changed.connect(self._on_busy)
         s.progress.connect(self._on_progress)
         s.generation_failed.connect(self._refresh)
+        s.game_ready.connect(self._on_game_ready)
         self.board.swap_requested.connect(s.request_swap)
         self.board.refused.connect(lambda m: self.statusBar().showMessage(m, 5000))
         self.board.animation_finished.connect(self._refresh)
@@ -333,6 +334,13 @@ class WordGridWindow(QMainWindow):
 
     def _on_progress(self, done: int, total: int) -> None:
         self.busy_label.setText(f"Making a puzzle… (grid {min(done + 1, total)})")
+
+    def _on_game_ready(self) -> None:
+        """A new (or resumed) game is on the table: drop what the last one was showing."""
+        self.board.stop_animation()
+        self.board.selected = None
+        self._revealed = False
+        self._refresh()
 
     def _on_finished(self, outcome: str) -> None:
         g = self.session.game
