@@ -194,7 +194,8 @@ class PlayState:
         if not isinstance(found, list):
             raise WordSearchError("saved game: bad list of found words")
         for item in found:
-            if (not isinstance(item, list) or len(item) != 2 or item[0] not in known
+            if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str)
+                    or item[0] not in known
                     or type(item[1]) is not int or not 0 <= item[1] < len(players) or item[0] in state.found):
                 raise WordSearchError(f"saved game: bad found word {item!r}")
             p, bonus = known[item[0]]
@@ -236,9 +237,21 @@ def read_save(path: Path) -> PlayState:
     if st.st_size > MAX_SAVE_BYTES:
         raise WordSearchError(f"saved game {str(path)!r} is too large")
     try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise WordSearchError(f"saved game {str(path)!r} is not valid JSON ({e})") from None
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SAVE_BYTES + 1)
+    except OSError as e:
+        raise WordSearchError(f"cannot read saved game {str(path)!r}: {e.strerror or e}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise WordSearchError(f"saved game {str(path)!r} is too large")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise WordSearchError(f"saved game {str(path)!r} is not UTF-8 text (byte {e.start})") from None
+    except RecursionError:
+        raise WordSearchError(f"saved game {str(path)!r} is nested too deeply") from None
+    except ValueError as e:  # bad JSON, or a number of over 4,300 digits
+        first = str(e).splitlines()[0][:100] if str(e) else "bad JSON"
+        raise WordSearchError(f"saved game {str(path)!r} is not valid JSON ({first})") from None
     return PlayState.from_json(data)
 
 

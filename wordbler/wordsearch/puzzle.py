@@ -190,7 +190,8 @@ def _placement(item: Any, key: str) -> Placement:
     if not isinstance(item, dict):
         raise WordSearchError(f"puzzle: {key} entry {item!r} is not an object")
     w, r, c, dr = item.get("word"), item.get("row"), item.get("col"), item.get("dir")
-    if not isinstance(w, str) or len(w) < 2 or type(r) is not int or type(c) is not int or dr not in DIRECTIONS:
+    if (not isinstance(w, str) or len(w) < 2 or type(r) is not int or type(c) is not int
+            or not isinstance(dr, str) or dr not in DIRECTIONS):
         raise WordSearchError(f"puzzle: bad {key} entry {item!r}")
     return Placement(w, r, c, dr)
 

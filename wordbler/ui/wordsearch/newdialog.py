@@ -124,6 +124,7 @@ class NewPuzzleDialog(QDialog):
 
         self.error = QLabel()
         self.error.setObjectName("error")
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # messages quote file contents
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020;")
         self.error.hide()

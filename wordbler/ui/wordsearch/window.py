@@ -99,6 +99,11 @@ class WordSearchWindow(QMainWindow):
         self.banner.setFrameShape(QFrame.Shape.StyledPanel)
         self.banner.setStyleSheet("QLabel#banner { background: #fff4c2; color: #1d1d1d; padding: 6px; border-radius: 4px; }")
         self.banner.hide()
+        # text from puzzle files (title, theme, names, message, words) is shown as it is:
+        # Qt's rich-text guess would render a crafted <img src=...> and read that path
+        for label in (self.title_label, self.info_label, self.clock_label, self.count_label,
+                      self.extra_label, self.banner):
+            label.setTextFormat(Qt.TextFormat.PlainText)
         for w in (self.title_label, self.info_label):
             side.addWidget(w)
         side.addLayout(row)

@@ -1,0 +1,86 @@
+"""The Word Search window against hostile saved games (issue 16): a damaged save is set
+aside with its bytes kept and a notice, never a crash; text from a save (title, theme,
+names, words, message) is never shown as rich text (a crafted ``<img src=...>`` would make
+Qt read that path, and a FIFO there would hang the window)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import Qt
+
+from wordbler.ui.wordsearch.session import WordSearchSession
+from wordbler.wordsearch.play import PlayState, write_json_atomic
+from wordsearch.mutate import dump, mutate_doc, spoil_bytes  # tests/wordsearch/mutate.py
+
+BIG = "1" * 5000
+
+
+def _save(puzzle, path, **puzzle_changes):
+    state = PlayState(puzzle, ["Ann", "<b>Bob</b>"])
+    p = puzzle.placed[0]
+    state.select(p.cells[0], p.cells[-1])
+    doc = state.to_json()
+    doc["puzzle"].update(puzzle_changes)
+    write_json_atomic(path, doc)
+    return doc
+
+
+def test_text_from_a_save_is_shown_as_plain_text(make_window, puzzle, tmp_path):
+    image = tmp_path / "picture.png"
+    image.write_bytes(b"not a picture")
+    title = f"<img src='{image}'>"
+    save = tmp_path / "wordsearch" / "autosave.json"
+    _save(puzzle, save, title=title, theme="<b>theme</b>")
+    w = make_window(autoload=True, save_path=save)
+    assert w.session.state is not None and w.session.state.puzzle.title == title
+    assert w.title_label.text() == title and w.title_label.textFormat() == Qt.TextFormat.PlainText
+    for label in (w.info_label, w.extra_label, w.banner, w.clock_label, w.count_label):
+        assert label.textFormat() == Qt.TextFormat.PlainText
+    assert "&lt;b&gt;Bob" in w.players_box.text()        # the rich player box escapes names
+
+
+def test_a_save_with_a_huge_number_is_set_aside(qapp, puzzle, tmp_path):
+    save = tmp_path / "autosave.json"
+    doc = _save(puzzle, save)
+    text = json.dumps(doc).replace('"hints": 1', f'"hints": {BIG}').replace('"hints": 0', f'"hints": {BIG}')
+    save.write_text(text, encoding="utf-8")
+    data = save.read_bytes()
+    session = WordSearchSession(save_path=save)
+    notices = []
+    session.notice.connect(notices.append)
+    assert session.load() is False and session.state is None
+    assert not save.exists() and save.with_suffix(".corrupt").read_bytes() == data
+    assert len(notices) == 1 and "set aside" in notices[0]
+
+
+FUZZ = settings(max_examples=int(os.environ.get("WORDBLER_FUZZ_EXAMPLES", "40")), deadline=None,
+                database=None, suppress_health_check=[HealthCheck.too_slow,
+                                                      HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(seed=st.integers(0, 2 ** 32 - 1), how=st.integers(0, 3))
+def test_fuzz_the_session_load(qapp, puzzle, tmp_path_factory, seed, how):
+    """Random damage to a real save: the session resumes it or sets it aside (bytes kept,
+    one notice); it never raises."""
+    folder = tmp_path_factory.mktemp("ws-load")
+    save = folder / "autosave.json"
+    doc = _save(puzzle, save)
+    rng = random.Random(seed)
+    data = (rng.randbytes(rng.randint(0, 200)) if how == 0 else spoil_bytes(dump(doc), rng) if how == 1
+            else dump(mutate_doc(doc, rng, steps=3 if how == 2 else 1)))
+    save.write_bytes(data)
+    session = WordSearchSession(save_path=save)
+    notices = []
+    session.notice.connect(notices.append)
+    if session.load():
+        assert session.state is not None and save.read_bytes() == data and notices == []
+        session.tick(20)
+        session.hint()
+    else:
+        assert save.with_suffix(".corrupt").read_bytes() == data and len(notices) == 1
