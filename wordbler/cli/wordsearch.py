@@ -65,10 +65,26 @@ def _fail(cmd: str, message: str) -> int:
     return 2
 
 
+def _emit(text: str, *, utf8: bool = True) -> None:
+    """Write ``text`` to stdout: JSON as UTF-8 bytes whatever the locale says (the contract:
+    UTF-8, not ASCII-escaped); the human listing in the terminal's encoding, with ``?`` for a
+    letter it cannot show, instead of a traceback."""
+    out = sys.stdout
+    buf = getattr(out, "buffer", None)
+    if buf is None:  # a text-only stream (tests, embedding): it takes str
+        out.write(text)
+        return
+    out.flush()
+    buf.write(text.encode("utf-8") if utf8 else text.encode(out.encoding or "utf-8", "replace"))
+    buf.flush()
+
+
 def _size(text: str) -> tuple[int, int]:
     from wordbler.wordsearch.words import WordSearchError
 
-    m = re.fullmatch(r"\s*(\d{1,3})\s*[xX\u00d7]\s*(\d{1,3})\s*", text or "")
+    # ASCII digits (int() would take any Unicode digit); x, X, the multiplication sign or
+    # the Cyrillic letter (a Russian keyboard) between them
+    m = re.fullmatch(r"\s*([0-9]{1,3})\s*[xX\u00d7\u0445\u0425]\s*([0-9]{1,3})\s*", text or "")
     if not m:
         raise WordSearchError(f"--size {text!r} is not COLSxROWS (like 15x15)")
     return int(m.group(1)), int(m.group(2))
@@ -85,8 +101,7 @@ def run_new(args: argparse.Namespace) -> int:
     try:
         alphabet = get_alphabet(args.lang)
         if args.list_themes:
-            for name in theme_names(args.lang):
-                print(name)
+            _emit("".join(name + "\n" for name in theme_names(args.lang)), utf8=False)
             return 0
         if args.shape_file:
             mask = mask_from_picture(read_text_file(args.shape_file, what="shape file"), "picture")
@@ -139,9 +154,9 @@ def run_new(args: argparse.Namespace) -> int:
             return _fail("new", f"cannot write {args.pdf!r}: {e.strerror or e}")
 
     if args.json:
-        print(json.dumps(puzzle.cli_json(), ensure_ascii=False))
+        _emit(json.dumps(puzzle.cli_json(), ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(to_text(puzzle, answers=False, lower=args.lower))
+        _emit(to_text(puzzle, answers=False, lower=args.lower), utf8=False)
     return 0
 
 
@@ -152,26 +167,38 @@ def run_solve(args: argparse.Namespace) -> int:
     try:
         alphabet = get_alphabet(args.lang)
         entries = read_entries(args.words, alphabet)
+        words = [e.word for e in entries]
         if args.rows == "-":
-            words = [e.word for e in entries]
-            for line in sys.stdin:
-                line = line.strip()
+            stdin = getattr(sys.stdin, "buffer", None)
+            for raw in (stdin if stdin is not None else sys.stdin):
                 try:
-                    placed, unplaced = solve(parse_rows(line, alphabet), words)
-                    doc = {"placed": [p.as_json() for p in placed], "unplaced": unplaced}
+                    # the queries are UTF-8 whatever the locale says, like the output
+                    line = raw.decode("utf-8").strip() if isinstance(raw, bytes) else raw.strip()
+                    doc = _solution(alphabet, solve(parse_rows(line, alphabet), words))
+                except UnicodeDecodeError as e:
+                    doc = {"error": f"the line is not UTF-8 text (byte {e.start + 1})"}
                 except WordSearchError as e:
                     doc = {"error": str(e)}
-                print(json.dumps(doc, ensure_ascii=False), flush=False)
+                _emit(json.dumps(doc, ensure_ascii=False) + "\n")
             return 0
         rows = parse_rows(args.rows, alphabet)
     except (WordSearchError, AlphabetError) as e:
         return _fail("solve", e)
-    placed, unplaced = solve(rows, [e.word for e in entries])
+    doc = _solution(alphabet, solve(rows, words))
     if args.json:
-        print(json.dumps({"placed": [p.as_json() for p in placed], "unplaced": unplaced}, ensure_ascii=False))
+        _emit(json.dumps(doc, ensure_ascii=False) + "\n")
     else:
-        for p in placed:
-            print(f"{p.word}  row {p.row} col {p.col} {p.dir}")
-        if unplaced:
-            print("not found: " + ", ".join(unplaced))
+        lines = [f"{p['word']}  row {p['row']} col {p['col']} {p['dir']}" for p in doc["placed"]]
+        if doc["unplaced"]:
+            lines.append("not found: " + ", ".join(doc["unplaced"]))
+        _emit("".join(line + "\n" for line in lines), utf8=False)
     return 0
+
+
+def _solution(alphabet, result) -> dict:
+    """The ``placed``/``unplaced`` JSON of a solve, in listing order (longest first, then
+    the alphabet's order), the same order as ``new`` gives."""
+    placed, unplaced = result
+    key = alphabet.listing_key
+    return {"placed": [p.as_json() for p in sorted(placed, key=lambda p: key(p.word))],
+            "unplaced": sorted(unplaced, key=key)}

@@ -97,8 +97,12 @@ class _Word:
 class _Board:
     """The mutable grid during one generation (flat list, None = free, HOLE = no cell)."""
 
-    def __init__(self, mask: Mask, words: list[_Word], offensive: Iterable[str]):
+    def __init__(self, mask: Mask, words: list[_Word], offensive: Iterable[str],
+                 blocked: Iterable[int] = ()):
         self.mask = mask
+        #: ids of words that must not read anywhere, not even inside a longer word (a word
+        #: whose reverse is listed too, at a level without backward directions)
+        self.blocked = frozenset(blocked)
         self.R, self.C = mask.rows, mask.cols
         R, C = self.R, self.C
         self.grid: list[str | None] = [None if mask.cells[r][c] else HOLE for r in range(R) for c in range(C)]
@@ -223,7 +227,7 @@ class _Board:
         ok = True
         for cell in new:
             for ids, wc in self.matches(cell):
-                if len(wc) < L and cellset.issuperset(wc):
+                if len(wc) < L and cellset.issuperset(wc) and self.blocked.isdisjoint(ids):
                     continue  # a shorter word inside this one
                 if len(wc) == L and cellset.issuperset(wc):
                     if all(x == w.wid or x == -1 or x in unplaced_ids for x in ids):
@@ -466,24 +470,119 @@ def generate(
     raise WordSearchError(last_error)
 
 
-def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words, message, offensive, rng, check_cancel):
+def _reads_at(board: _Board, word: str) -> list[Placement]:
+    """Every place where ``word`` reads in the letters on the board so far, in the eight
+    directions (a palindrome read both ways on the same cells once), in reading order."""
+    grid, R, C = board.grid, board.R, board.C
+    n = len(word)
+    out: list[Placement] = []
+    seen: set[frozenset] = set()
+    for cell, g in enumerate(grid):
+        if g != word[0]:
+            continue
+        r, c = divmod(cell, C)
+        for d, (dr, dc) in DIRECTIONS.items():
+            er, ec = r + (n - 1) * dr, c + (n - 1) * dc
+            if 0 <= er < R and 0 <= ec < C and all(
+                    grid[(r + i * dr) * C + c + i * dc] == word[i] for i in range(1, n)):
+                p = Placement(word, r, c, d)
+                key = frozenset(p.cells)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(p)
+    return out
+
+
+def _cells_of(w: _Word, C: int) -> list[int]:
+    if w.placement[0] == "inside":  # type: ignore[index]
+        return [r * C + c for r, c in w.placement[1].cells]  # type: ignore[index]
+    start, step, _d = w.placement  # type: ignore[misc]
+    return [start + i * step for i in range(len(w.word))]
+
+
+def _leave_no_stray_words(board: _Board, words: list[_Word], dirs: tuple[str, ...]) -> None:
+    """Make sure no word left out reads anywhere (the contract: an unplaced word does not
+    occur at all).
+
+    Placing never spells a listed word across other words, but a word given up for lack of
+    room can still read inside a longer placed word: along it (it then takes that place,
+    ART in PARTY) or, at a level without backward directions, backwards (TRAP in PARTY).
+    For the second kind the longer word is taken out again (its cells that no other word
+    uses are emptied for the filler), and so on until nothing left out reads; only if that
+    could not end would a word be reported where it reads, in whatever direction."""
+    C = board.C
+    grid, owners = board.grid, board.owners
+    removed: set[int] = set()
+    for _round in range(3 * len(words) + 3):
+        changed = False
+        # a word placed inside another one whose letters were emptied is out too
+        for w in words:
+            if (w.placement is not None and w.placement[0] == "inside"
+                    and any(grid[i] != ch for i, ch in zip(_cells_of(w, C), w.word))):
+                w.placement = None
+                changed = True
+        for w in words:
+            if w.placement is not None:
+                continue
+            spots = _reads_at(board, w.word)
+            if not spots:
+                continue
+            along = [p for p in spots if p.dir in dirs]
+            if along:
+                w.placement = ("inside", along[0])
+                changed = True
+                continue
+            cells = {r * C + c for r, c in spots[0].cells}
+            host = next((h for h in words if h.placement is not None and h.wid not in removed
+                         and len(h.word) > len(w.word) and cells <= set(_cells_of(h, C))), None)
+            if host is None:
+                continue
+            removed.add(host.wid)
+            if host.placement[0] != "inside":  # type: ignore[index]
+                for i in _cells_of(host, C):
+                    if host.wid in owners[i]:
+                        owners[i].remove(host.wid)
+                    if not owners[i] and grid[i] not in (None, HOLE):
+                        board.letter_cells.get(grid[i], set()).discard(i)  # type: ignore[arg-type]
+                        grid[i] = None
+            host.placement = None
+            changed = True
+        if not changed:
+            return
+    for w in words:  # could not settle (not seen in practice): report where each reads
+        if w.placement is None:
+            spots = _reads_at(board, w.word)
+            if spots:
+                w.placement = ("inside", spots[0])
+
+
+def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words, message, offensive, rng,
+                  check_cancel):
     words = [_Word(i, e.word, False) for i, e in enumerate(listed)]
     words += [_Word(len(listed) + i, b, True) for i, b in enumerate(bonus_words)]
-    board = _Board(mask, words, offensive)
     level = settings.level
+    backwards = "W" in dirs
+    # at a level without backward directions a word whose reverse is listed too can never
+    # be placed (wherever one of the pair went, the other would read backwards on its
+    # cells), and it must not read anywhere either, since an unplaced word never occurs: so
+    # a longer word holding one of the pair, either way round, cannot be placed either
+    # (PARTS holds PART, and TRAP backwards)
+    present = {w.word for w in words}
+    pairs = {w.wid for w in words
+             if not backwards and w.word != w.word[::-1] and w.word[::-1] in present}
+    pair_words = [w.word for w in words if w.wid in pairs]
+    hosts = {w.wid for w in words
+             if any(len(p) < len(w.word) and (p in w.word or p in w.word[::-1]) for p in pair_words)}
+    board = _Board(mask, words, offensive, blocked=pairs)
 
     # longest first; ties in a seeded random order; bonus words after the listed ones
     order = list(words)
     rng.shuffle(order)
     order.sort(key=lambda w: (w.bonus, -len(w.word)))
-    # words that fit nowhere even in the empty grid are out from the start
-    # (and, at a level without backward directions, a word whose reverse is listed too:
-    # wherever one of the pair went, the other would read backwards on its cells)
-    backwards = "W" in dirs
-    present = {w.word for w in words}
-    hopeless = [w for w in order if not board.starts(len(w.word), dirs)
-                or (not backwards and w.word != w.word[::-1] and w.word[::-1] in present)]
-    order = [w for w in order if w not in hopeless]
+    # out from the start: the words above, and words that fit nowhere even in the empty grid
+    hopeless = {w.wid for w in order if w.wid in pairs or w.wid in hosts
+                or not board.starts(len(w.word), dirs)}
+    order = [w for w in order if w.wid not in hopeless]
     pending = {w.wid for w in order}
 
     n = len(order)
@@ -543,7 +642,7 @@ def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words,
     if i < n:
         for x in order:
             x.placement = None
-        board = _Board(mask, words, offensive)
+        board = _Board(mask, words, offensive, blocked=board.blocked)
         pending = {w.wid for w in order}
         for x, pl in best:
             if pl[0] == "inside":
@@ -566,6 +665,8 @@ def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words,
                 if inside is not None:
                     x.placement = ("inside", inside)
             pending.discard(x.wid)
+
+    _leave_no_stray_words(board, words, dirs)
 
     C = board.C
     placed: list[Placement] = []

@@ -78,14 +78,16 @@ def solve(rows: Sequence[str], words: Iterable[str]) -> tuple[list[Placement], l
     that is not inside a longer word already taken (ART elsewhere rather than in PARTY)."""
     words = list(dict.fromkeys(words))
     chosen: dict[str, Placement] = {}
-    taken: list[frozenset] = []
+    taken: list[frozenset] = []   # the cells of the longer words chosen so far
     for w in sorted(words, key=lambda w: -len(w)):
         if HOLE in w or not w:
             continue
         occ = occurrences(rows, w)
         if not occ:
             continue
-        free = [p for p in occ if not any(set(p.cells) <= t for t in taken)]
+        # inside a *longer* word only: a reverse partner on the same cells (SPOT on TOPS)
+        # is that word's own place, not a word inside another one
+        free = [p for p in occ if not any(len(t) > len(w) and set(p.cells) <= t for t in taken)]
         p = (free or occ)[0]
         chosen[w] = p
         taken.append(frozenset(p.cells))

@@ -175,6 +175,10 @@ def common_pool(lang: str) -> list[str]:
     return list(seen)
 
 
+#: the most words ``--count`` may ask for (a 50x50 grid holds a few hundred)
+MAX_COUNT = 1000
+
+
 def draw_words(
     pool: Sequence[str],
     count: int,
@@ -186,29 +190,55 @@ def draw_words(
     top: int = 3000,
 ) -> list[Entry]:
     """``count`` different words of ``min_len``..``max_len`` letters from the first ``top``
-    words of ``pool``, none inside another or its reverse (so every word is a clean find)."""
+    words of ``pool`` (all of it when the first ``top`` are too few), chosen so that none
+    is inside another or its reverse (so every word is a clean find).  When the list has
+    too few such words (a small list of CAT, CATS, SCAT...), words inside other chosen
+    words make up the number (the generator allows ART inside PARTY), but never a word
+    whose reverse is chosen too."""
     if count < 1:
         raise WordSearchError("the word count must be at least 1")
-    candidates = []
-    seen = set()
+    if count > MAX_COUNT:
+        raise WordSearchError(f"the word count must be at most {MAX_COUNT}, not {count}")
+    candidates: list[str] = []
+    seen: set[str] = set()
     for w in pool:
         n = alphabet.try_normalise(w)
         if n and min_len <= len(n) <= max_len and n not in seen:
             seen.add(n)
             candidates.append(n)
-        if len(candidates) >= top:
+        if len(candidates) >= top and len(candidates) >= count:
             break
-    if len(candidates) < count and top < len(pool):
-        return draw_words(pool, count, rng, alphabet=alphabet, min_len=min_len, max_len=max_len, top=len(pool))
     rng.shuffle(candidates)
     chosen: list[str] = []
+    chosen_set: set[str] = set()
+    inside: set[str] = set()  # every piece of a chosen word, read either way
+
+    def pieces(w: str):
+        n = len(w)
+        for i in range(n):
+            for j in range(i + 1, n + 1):
+                yield w[i:j]
+
+    rest: list[str] = []
     for w in candidates:
-        rw = w[::-1]
-        if any(w in c or c in w or rw in c or c in rw for c in chosen):
-            continue
-        chosen.append(w)
         if len(chosen) == count:
             break
+        if w in inside or any(p in chosen_set or p[::-1] in chosen_set for p in pieces(w)):
+            rest.append(w)
+            continue
+        chosen.append(w)
+        chosen_set.add(w)
+        for p in pieces(w):
+            inside.add(p)
+            inside.add(p[::-1])
+    for w in rest:  # too few clean words: allow one inside another, never a reverse pair
+        if len(chosen) == count:
+            break
+        rw = w[::-1]
+        if rw != w and rw in chosen_set:
+            continue
+        chosen.append(w)
+        chosen_set.add(w)
     if len(chosen) < count:
         raise WordSearchError(
             f"the word list has only {len(chosen)} usable words of {min_len}-{max_len} letters, "
