@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import random
 import subprocess
 import sys
 from contextlib import redirect_stdout

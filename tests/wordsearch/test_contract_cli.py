@@ -418,3 +418,19 @@ def test_a_word_longer_than_any_line_of_the_level_is_unplaced_not_an_error(tmp_p
     assert doc["unplaced"] == ["ABCDEFGHIJKLMNO"] or doc["unplaced"] == []
     rows = [r.replace(" ", "#") for r in doc["rows"]]
     assert guarantees({**doc, "rows": rows}, ["ABCDEFGHIJKLMNO", "CAT"]) == []
+
+
+def test_count_draws_from_the_whole_lexicon_not_its_first_words(tmp_path):
+    """A user's list is read in alphabetical order; the draw takes the whole list (it took
+    only the first 3,000 words: a 6,000-word list gave only words on A)."""
+    from wordbler.lexicon import bundled_wordlist
+
+    words = bundled_wordlist("en").words
+    a = [w for w in words if w.startswith("A") and 5 <= len(w) <= 8][:3100]
+    z = [w for w in words if w[0] in "STUVWXYZ" and 5 <= len(w) <= 8][:3000]
+    path = tmp_path / "lex.txt"
+    path.write_text("\n".join(a + z), encoding="utf-8")
+    doc = _in_process("wordsearch", "new", "--count", "20", "--lexicon", str(path), "--lang", "en",
+                      "--seed", "1", "--json")
+    drawn = [p["word"] for p in doc["placed"]] + doc["unplaced"]
+    assert len(drawn) == 20 and any(not w.startswith("A") for w in drawn)

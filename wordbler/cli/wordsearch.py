@@ -95,7 +95,7 @@ def run_new(args: argparse.Namespace) -> int:
     from wordbler.wordsearch import Settings, generate
     from wordbler.wordsearch.grid import LEVELS, check_size, longest_line, make_mask, mask_from_picture
     from wordbler.wordsearch.textexport import to_text
-    from wordbler.wordsearch.words import (WordSearchError, common_pool, draw_words, read_entries,
+    from wordbler.wordsearch.words import (MAX_COUNT, WordSearchError, common_pool, draw_words, read_entries,
                                            read_text_file, theme_entries, theme_names)
 
     try:
@@ -121,14 +121,20 @@ def run_new(args: argparse.Namespace) -> int:
             count = 20 if args.count is None else args.count
             if count < 1:
                 raise WordSearchError(f"--count must be at least 1, not {count}")
+            if count > MAX_COUNT:
+                raise WordSearchError(f"--count must be at most {MAX_COUNT}, not {count}")
             pool = list(load_wordlist(args.lexicon, args.lang).words) if args.lexicon else common_pool(args.lang)
+            # the common words come most common first: draw from the first 3,000; a user's list
+            # is in alphabetical order: draw from all of it (not only the words on A and B)
+            first = len(pool) if args.lexicon else 3000
             top = min(10, longest_line(mask, LEVELS[args.level]) or limit)
             rng = random.Random(seed ^ 0x5EED)
             try:
-                entries = draw_words(pool, count, rng, alphabet=alphabet, min_len=min(4, top), max_len=top)
+                entries = draw_words(pool, count, rng, alphabet=alphabet, min_len=min(4, top), max_len=top,
+                                     top=first)
             except WordSearchError:
                 entries = draw_words(pool, count, random.Random(seed ^ 0x5EED), alphabet=alphabet,
-                                     min_len=2, max_len=top)
+                                     min_len=2, max_len=top, top=first)
         bonus = tuple(b.strip() for b in args.bonus.split(",") if b.strip())
         settings = Settings(cols=mask.cols, rows=mask.rows, level=args.level, lang=args.lang, mask=mask,
                             message=args.message, title=args.title, theme=theme, bonus=bonus)
