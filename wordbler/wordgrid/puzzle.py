@@ -10,10 +10,14 @@
   letters in place stay put (an exhaustive search, :func:`other_fills`, over the check
   words, which may be more than the words grids are built from).
 
-(Without the "in place" hint the letters usually make other valid grids too, e.g. the
-transposed grid; the solver picks the one reachable in the fewest swaps, which in every
-benchmark run so far has been the generator's solution.  Checking that for every puzzle
-would mean enumerating all of them, seconds per puzzle, so generation does not.)
+- the solver, which is not told which letters are in place, finds the same solution: every
+  other grid of the solver's words that the letters make (the transposed grid, often
+  more) takes more swaps than ``TARGET_SWAPS``.  The valid grids depend on the letters
+  only, not on their order, so they are listed once per filled grid
+  (:func:`.solve.valid_grids`), within a node budget (:data:`CHECK_NODES`); a grid whose
+  list would take longer is set aside for another.  Only after :data:`CHECK_GRIDS` grids
+  in a row are set aside (7x7 words can cross in very many ways) is a puzzle made without
+  this check, and then ``Puzzle.solver_checked`` is False.
 
 A scramble that fails a check is drawn again; after a few failed scrambles another grid is
 filled.
@@ -23,11 +27,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .fill import Cancelled, WordIndex, fills
 from .grid import Layout, layout
+from .solve import valid_grids
 from .swaps import min_swaps
 
 TARGET_SWAPS = {5: 10, 7: 20}
@@ -35,6 +40,8 @@ SWAP_LIMIT = {5: 15, 7: 25}
 IN_PLACE = {5: (4, 6), 7: (6, 9)}  # letters that start in place: inclusive range
 SCRAMBLES_PER_GRID = 12
 MAX_GRIDS = 400
+CHECK_NODES = {5: 10_000, 7: 60_000}  # search nodes allowed for listing a grid's rivals
+CHECK_GRIDS = {5: 25, 7: 3}  # grids set aside in a row before one is taken unchecked
 
 
 class GenerationError(ValueError):
@@ -48,6 +55,7 @@ class Puzzle:
     start: tuple[str, ...]
     swaps: int  # fewest swaps from start to solution
     seed: int
+    solver_checked: bool = field(default=True, compare=False)  # no rival grid as near
 
     @property
     def layout(self) -> Layout:
@@ -131,12 +139,14 @@ def other_fills(lay: Layout, index: WordIndex, start: Sequence[str], solution: S
 
 def generate(size: int, words: Sequence[str], seed: int, *,
              check_words: Sequence[str] | None = None,
+             solver_words: Sequence[str] | None = None,
              progress: Callable[[int, int], None] | None = None,
              cancel: Callable[[], bool] | None = None,
              max_grids: int = MAX_GRIDS) -> Puzzle:
     """A puzzle of ``size`` from ``words`` (grid words) and ``seed``.
 
-    ``check_words`` (default: ``words``) are the words the uniqueness check counts as valid.
+    ``check_words`` (default: ``words``) are the words the uniqueness check counts as valid;
+    ``solver_words`` (default: ``words``) the words the solver will use.
     ``progress(done, total)`` is called after each grid tried; ``cancel()`` returning True
     raises :class:`Cancelled`.  Raises :class:`GenerationError` when no puzzle comes out.
     """
@@ -149,8 +159,12 @@ def generate(size: int, words: Sequence[str], seed: int, *,
                               f"a {size}x{size} grid needs at least {len(lay.slots)}")
     rng = random.Random(seed)
     check_index = WordIndex.build(check, size)
+    solver = sorted({w for w in (solver_words if solver_words is not None else words)
+                     if len(w) == size})
+    solver_index = WordIndex.build(solver, size)
     target = target_swaps(size)
     in_place = IN_PLACE.get(size, (size, size + 3))
+    set_aside = 0
     for attempt in range(max_grids):
         if cancel is not None and cancel():
             raise Cancelled()
@@ -160,14 +174,25 @@ def generate(size: int, words: Sequence[str], seed: int, *,
         if solution is None:
             raise GenerationError(f"the {len(words)} words of {size} letters do not make any "
                                   f"{size}x{size} grid")
+        rivals = valid_grids(lay, solver_index, solution, cancel=cancel,
+                             node_limit=CHECK_NODES.get(size, 60_000))
+        if rivals is None:
+            set_aside += 1
+            if set_aside < CHECK_GRIDS.get(size, 3):
+                continue
+        set_aside = 0
+        checked = rivals is not None
+        rivals = [g for g in rivals or () if g != tuple(solution)]
         for _ in range(SCRAMBLES_PER_GRID):
             start = scramble(lay, solution, rng, target=target, in_place=in_place)
             if start is None:
+                continue
+            if any(min_swaps(start, g) <= target for g in rivals):
                 continue
             if other_fills(lay, check_index, start, solution, cancel=cancel):
                 continue
             if progress is not None:
                 progress(max_grids, max_grids)
-            return Puzzle(size, tuple(solution), start, target, seed)
+            return Puzzle(size, tuple(solution), start, target, seed, checked)
     raise GenerationError(f"no puzzle with a single solution came out of {max_grids} grids "
                           f"from these {len(words)} words")
