@@ -434,3 +434,15 @@ def test_count_draws_from_the_whole_lexicon_not_its_first_words(tmp_path):
                       "--seed", "1", "--json")
     drawn = [p["word"] for p in doc["placed"]] + doc["unplaced"]
     assert len(drawn) == 20 and any(not w.startswith("A") for w in drawn)
+
+
+def test_a_listed_word_never_reads_inside_a_secret_bonus_word(tmp_path):
+    """Bonus words are not listed: ART inside a bonus PARTY would be an occurrence of ART
+    outside every listed word's placement (every puzzle of this list had one)."""
+    path = tmp_path / "w.txt"
+    path.write_text("art\ncat\n", encoding="utf-8")
+    for level in ("easy", "medium", "hard"):
+        for seed in range(6):
+            doc = _in_process("wordsearch", "new", "--words", str(path), "--bonus", "party,trap,tacos",
+                              "--size", "6x6", "--level", level, "--seed", str(seed), "--json")
+            assert guarantees(doc, ["ART", "CAT"], level) == []

@@ -103,6 +103,9 @@ class _Board:
         #: ids of words that must not read anywhere, not even inside a longer word (a word
         #: whose reverse is listed too, at a level without backward directions)
         self.blocked = frozenset(blocked)
+        #: ids of the secret bonus words: a listed word may read inside a longer listed
+        #: word only, never inside a bonus word (the contract allows no other occurrence)
+        self.bonus_ids = frozenset(w.wid for w in words if w.bonus)
         self.R, self.C = mask.rows, mask.cols
         R, C = self.R, self.C
         self.grid: list[str | None] = [None if mask.cells[r][c] else HOLE for r in range(R) for c in range(C)]
@@ -227,7 +230,8 @@ class _Board:
         ok = True
         for cell in new:
             for ids, wc in self.matches(cell):
-                if len(wc) < L and cellset.issuperset(wc) and self.blocked.isdisjoint(ids):
+                if (len(wc) < L and cellset.issuperset(wc) and self.blocked.isdisjoint(ids)
+                        and (not w.bonus or all(x == -1 or x in self.bonus_ids for x in ids))):
                     continue  # a shorter word inside this one
                 if len(wc) == L and cellset.issuperset(wc):
                     if all(x == w.wid or x == -1 or x in unplaced_ids for x in ids):
@@ -527,14 +531,20 @@ def _leave_no_stray_words(board: _Board, words: list[_Word], dirs: tuple[str, ..
             spots = _reads_at(board, w.word)
             if not spots:
                 continue
-            along = [p for p in spots if p.dir in dirs]
+            # a listed word may take a place inside a longer listed word only (a bonus
+            # word, not part of the contract, inside any)
+            along = [p for p in spots if p.dir in dirs and any(
+                h.placement is not None and h is not w and (w.bonus or not h.bonus)
+                and len(h.word) >= len(w.word)   # the same length: its reverse partner's cells
+                and {r * C + c for r, c in p.cells} <= set(_cells_of(h, C)) for h in words)]
             if along:
                 w.placement = ("inside", along[0])
                 changed = True
                 continue
             cells = {r * C + c for r, c in spots[0].cells}
             host = next((h for h in words if h.placement is not None and h.wid not in removed
-                         and len(h.word) > len(w.word) and cells <= set(_cells_of(h, C))), None)
+                         and h is not w and len(h.word) >= len(w.word)
+                         and cells <= set(_cells_of(h, C))), None)
             if host is None:
                 continue
             removed.add(host.wid)
