@@ -165,7 +165,7 @@ def test_wordbler_with_players_goes_straight_to_the_board_game_with_the_game_men
         assert len(tables) == 1
         game_menu = next(a.menu() for a in tables[0].menuBar().actions() if a.text() == "&Game")
         texts = [a.text() for a in game_menu.actions()]
-        assert "Show &hints" in texts and "&Start page" in texts and "Word Snake" in texts
+        assert "&Scoreboard" in texts and "&Start page" in texts and "Word Snake" in texts
     finally:
         for w in launcher.startup.windows:
             w.settings = None
