@@ -276,6 +276,15 @@ def test_solve_palindromes_words_inside_words_and_cyrillic(tmp_path):
                    "unplaced": ["ЖАР"]}
 
 
+def test_a_utf16_words_file_is_read(tmp_path):
+    """Windows Notepad's "Unicode": UTF-16 with its byte-order mark (was "a binary file")."""
+    path = tmp_path / "w.txt"
+    path.write_bytes("ёлка\r\nлес\r\n".encode("utf-16"))
+    rows = _grid(5, 5, [("ЁЛКА", 0, 0, "S"), ("ЛЕС", 4, 4, "N")], fill="Ж")
+    doc = _in_process("wordsearch", "solve", "/".join(rows), "--words", str(path), "--lang", "ru", "--json")
+    assert doc["unplaced"] == [] and [p["word"] for p in doc["placed"]] == ["ЁЛКА", "ЛЕС"]
+
+
 def test_solve_batch_reads_utf8_lines_and_reports_bad_ones(tmp_path):
     path = tmp_path / "w.txt"
     path.write_text("cat\ndog\n", encoding="utf-8")

@@ -93,12 +93,18 @@ def read_text_file(path: str | os.PathLike[str], *, what: str = "words file") ->
         data = p.read_bytes()
     except OSError as e:
         raise WordSearchError(f"cannot read {what} {str(p)!r}: {e.strerror or e}") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with its mark (Windows Notepad)
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise WordSearchError(f"{what} {str(p)!r} is not valid UTF-16 text") from None
     if b"\x00" in data:
         raise WordSearchError(f"{what} {str(p)!r} is a binary file, not a word list")
     try:
         return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise WordSearchError(f"{what} {str(p)!r} is not UTF-8 text") from None
+    except UnicodeDecodeError as e:
+        raise WordSearchError(f"{what} {str(p)!r} is not UTF-8 text (byte {e.start}); "
+                              "save it as UTF-8") from None
 
 
 def read_entries(path: str | os.PathLike[str], alphabet: Alphabet, *, max_len: int | None = None) -> list[Entry]:
