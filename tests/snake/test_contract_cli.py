@@ -250,3 +250,19 @@ def test_a_list_with_no_word_long_enough_still_deals(tmp_path):
     path.write_text("at\nto\nit\n", encoding="utf-8")
     doc = _in_process("snake", "new", "--seed", "1", "--lang", "en", "--lexicon", str(path), "--json")
     assert doc["words"] == [] and doc["target"] == "" and doc["in_band"] in (True, False)
+
+
+def test_a_qu_tile_counts_as_two_letters_for_the_minimum(tmp_path):
+    """With --min 4 a 3x3 board lists QUIT / QUAY (three tiles, four letters), and a word
+    of three tiles without QU never."""
+    path = tmp_path / "qu.txt"
+    words = ["QUAY", "QUIT", "QUIP", "SQUAT", "QUIET", "QUITE", "AQUA", "EQUAL", "QUOTA", "SUIT",
+             "TEA", "ATE"]
+    path.write_text("\n".join(w.lower() for w in words), encoding="utf-8")
+    short = []
+    for seed in range(1, 41):
+        doc = _in_process("snake", "new", "--size", "3x3", "--min", "4", "--seed", str(seed), "--lang", "en",
+                          "--lexicon", str(path), "--json")
+        check_contract(doc, set(words), 3, 3, "en", 4)
+        short += [w for w in doc["words"] if len(w) - w.count("QU") < 4]
+    assert short and all("QU" in w for w in short)
