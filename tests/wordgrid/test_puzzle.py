@@ -125,3 +125,17 @@ def test_solver_agrees_with_generator_when_rival_grids_exist():
         assert all(min_swaps(p.start, g) > 10 for g in rivals)
         assert solve(lay, idx, p.start).grid == p.solution
     assert rivals_seen  # the test means something: rivals (at least transposes) exist
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**40))
+def test_any_seed_gives_a_sound_puzzle(seed):
+    p = generate(5, WORDS5, seed)
+    check_puzzle(p, set(WORDS5))
+    assert generate(5, WORDS5, seed) == p
+    fixed = {i: a for i, (a, b) in enumerate(zip(p.start, p.solution)) if a == b}
+    assert brute_grids(5, WORDS5, letters=p.start, fixed=fixed) == {p.solution}
