@@ -351,6 +351,7 @@ class WordGridWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
+        self._scale_fonts()
         wide = self.width() > self.height() * 1.25
         self.body.setDirection(QBoxLayout.Direction.LeftToRight if wide
                                else QBoxLayout.Direction.TopToBottom)
@@ -366,6 +367,28 @@ class WordGridWindow(QMainWindow):
             self.board.setMaximumWidth(16777215)
         for index, factor in ((0, 1 if wide else 0), (1, 0 if wide else 1), (3, 1 if wide else 0)):
             self.body.setStretch(index, factor)
+
+    def _scale_fonts(self) -> None:
+        """The panel's text grows with the window (up to 1.6 times), like the board."""
+        from PySide6.QtWidgets import QApplication
+
+        factor = max(1.0, min(1.6, self.height() / 760))
+        if abs(factor - getattr(self, "_font_factor", 0.0)) < 0.05:
+            return
+        self._font_factor = factor
+        base = QApplication.font().pointSizeF()
+        sizes = [(self.title, 1.5, True), (self.subtitle, 1.0, False),
+                 (self.swaps_label, 1.3, True), (self.stars_label, 1.6, False),
+                 (self.result_label, 1.2, True), (self.result_stars, 1.6, False),
+                 (self.hint, 1.0, False), (self.busy_label, 1.0, False)]
+        sizes += [(b, 1.0, False) for b in (self.undo_button, self.daily_button, self.free_button,
+                                            self.copy_button, self.stats_button,
+                                            self.next_button, self.cancel_button)]
+        for widget, k, bold in sizes:
+            f = widget.font()
+            f.setPointSizeF(base * k * factor)
+            f.setBold(bold)
+            widget.setFont(f)
 
     def _refresh(self) -> None:
         g = self.session.game
