@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wordbler.wordgrid.fill import WordIndex  # noqa: E402
 from wordbler.wordgrid.grid import layout  # noqa: E402
-from wordbler.wordgrid.puzzle import GenerationError, generate  # noqa: E402
+from wordbler.wordgrid.puzzle import GenerationError  # noqa: E402
 from wordbler.wordgrid.solve import solve  # noqa: E402
-from wordbler.wordgrid.words import common_grid_words  # noqa: E402
+from wordbler.wordgrid.words import common_grid_words, make_puzzle  # noqa: E402
 
 
 def pct(values, q):
@@ -53,7 +53,7 @@ def main(argv=None) -> int:
             for seed in range(args.count):
                 t = time.perf_counter()
                 try:
-                    p = generate(size, words, seed, check_words=gw.check)
+                    p = make_puzzle(gw, seed)
                 except GenerationError as e:
                     failures += 1
                     print(f"  {lang} {size}x{size} seed {seed}: {e}")

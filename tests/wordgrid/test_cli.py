@@ -104,3 +104,17 @@ def test_tiny_lexicon_is_a_clear_error(capsys, tmp_path):
     path.write_text("apple\nbanjo\n")
     code, out, err = run(capsys, "wordgrid", "new", "--lexicon", str(path))
     assert code == 2 and "needs at least 6" in err and len(err.splitlines()) == 1
+
+
+def test_same_seed_same_puzzle_in_the_app_and_the_cli(capsys):
+    """The daily puzzle of a date is the same whether the app or the command line makes it."""
+    import datetime as dt
+
+    from wordbler.wordgrid.game import daily_seed
+    from wordbler.wordgrid.words import common_grid_words, make_puzzle
+
+    seed = daily_seed(dt.date(2026, 11, 23), 5, "en")
+    code, out, _ = run(capsys, "wordgrid", "new", "--seed", str(seed), "--json")
+    data = json.loads(out)
+    p = make_puzzle(common_grid_words("en", 5), seed)
+    assert data["puzzle"] == p.start_rows() and data["solution"] == p.solution_rows()

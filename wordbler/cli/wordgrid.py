@@ -18,9 +18,9 @@ import sys
 from wordbler.lexicon import AlphabetError, WordListError, get_alphabet
 from wordbler.wordgrid.fill import WordIndex
 from wordbler.wordgrid.grid import GridError, parse_rows
-from wordbler.wordgrid.puzzle import GenerationError, generate
+from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.solve import NoSolution, solve
-from wordbler.wordgrid.words import load_grid_words
+from wordbler.wordgrid.words import load_grid_words, make_puzzle
 
 PROG = "wordbler-cli wordgrid"
 
@@ -69,7 +69,7 @@ def run_new(args) -> int:
         return _fail("new", str(e))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     try:
-        p = generate(args.size, words.words, seed)
+        p = make_puzzle(words, seed)
     except GenerationError as e:
         return _fail("new", str(e))
     data = {"size": p.size, "solution": p.solution_rows(), "puzzle": p.start_rows(),

@@ -65,3 +65,12 @@ def load_grid_words(lang: str, size: int, lexicon: str | None = None) -> GridWor
     from wordbler.lexicon import load_wordlist
 
     return wordlist_grid_words(load_wordlist(lexicon, lang), size)
+
+
+def make_puzzle(words: GridWords, seed: int, *, progress=None, cancel=None):
+    """The puzzle of ``seed`` from these words: the one function the app, the command line
+    and the benchmark all call, so a seed gives the same puzzle everywhere."""
+    from .puzzle import generate
+
+    return generate(words.size, words.words, seed, check_words=words.check,
+                    progress=progress, cancel=cancel)

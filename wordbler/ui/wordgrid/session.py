@@ -23,9 +23,9 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from wordbler.wordgrid.fill import Cancelled
 from wordbler.wordgrid.game import (Game, MoveError, Refusal, Stats, Status, daily_seed,
                                     game_key, new_game, share_text)
-from wordbler.wordgrid.puzzle import GenerationError, generate
+from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.storage import default_path, load_progress, save_progress
-from wordbler.wordgrid.words import common_grid_words
+from wordbler.wordgrid.words import common_grid_words, make_puzzle
 
 REFUSALS = {
     Refusal.LOCKED: "That letter is green: it is in its place and locked.",
@@ -59,9 +59,9 @@ class GenerateJob(QRunnable):
     def run(self) -> None:
         try:
             words = common_grid_words(self.lang, self.size)
-            puzzle = generate(self.size, words.words, self.seed, check_words=words.check,
-                              progress=lambda d, t: self.signals.progress.emit(d, t),
-                              cancel=self._cancel.is_set)
+            puzzle = make_puzzle(words, self.seed,
+                                 progress=lambda d, t: self.signals.progress.emit(d, t),
+                                 cancel=self._cancel.is_set)
         except Cancelled:
             self.signals.cancelled.emit()
         except (GenerationError, ValueError, OSError) as e:
