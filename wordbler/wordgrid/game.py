@@ -18,13 +18,12 @@ import datetime as _dt
 import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Sequence
 
 from wordbler.lexicon.alphabet import get_alphabet
 
 from .feedback import Mark, feedback
 from .grid import GridError, Layout, layout, parse_rows
-from .puzzle import Puzzle, swap_limit
+from .puzzle import Puzzle
 from .swaps import SwapError, min_swaps, swap_plan
 
 MAX_STARS = 5

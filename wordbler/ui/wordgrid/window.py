@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, QTimer
+from PySide6.QtCore import QSettings, QSize, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFormLayout, QFrame,
                                QHBoxLayout, QInputDialog, QLabel, QMainWindow, QProgressBar,
