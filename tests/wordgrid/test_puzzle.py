@@ -139,3 +139,18 @@ def test_any_seed_gives_a_sound_puzzle(seed):
     assert generate(5, WORDS5, seed) == p
     fixed = {i: a for i, (a, b) in enumerate(zip(p.start, p.solution)) if a == b}
     assert brute_grids(5, WORDS5, letters=p.start, fixed=fixed) == {p.solution}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_common_word_puzzles_single_solution_by_independent_search(lang):
+    """The bundled common words: daily-style puzzles checked by the plain nested-loop search
+    over every common word of that length (not only the grid words)."""
+    from wordbler.wordgrid.words import common_grid_words, make_puzzle
+
+    gw = common_grid_words(lang, 5)
+    assert set(gw.words) <= set(gw.check)
+    for seed in (1, 2, 3):
+        p = make_puzzle(gw, seed)
+        check_puzzle(p, set(gw.words))
+        fixed = {i: a for i, (a, b) in enumerate(zip(p.start, p.solution)) if a == b}
+        assert brute_grids(5, gw.check, letters=p.start, fixed=fixed) == {p.solution}
