@@ -16,6 +16,7 @@ from wordbler.boardgame.ai import (
     best_keep,
     decision_to_move,
     hints,
+    fitted_leaves,
     leave_value,
     make_player,
     rng_for,
@@ -25,6 +26,8 @@ from wordbler.boardgame.model import Direction, MoveKind
 from wordbler.boardgame.rules import STANDARD
 
 EMPTY = tuple("." * 15 for _ in range(15))
+# what strong and expert value leaves with: the shipped fitted model, else the hand-made values
+STRONG_LEAVE = fitted_leaves(STANDARD) or leave_value
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,7 @@ class TestLevels:
         moves = [gen_across("VAT", 7, 6, 20, self.RACK), gen_across("QAT", 7, 6, 19, self.RACK)]
         d = make_player("strong", fixed(moves)).choose(position(self.RACK), random.Random(1))
         assert d.play.word == "QAT"  # a point less, but it keeps ERSV rather than ERSQ
-        assert d.play.equity == pytest.approx(19 + leave_value("ERSV"))
+        assert d.play.equity == pytest.approx(19 + STRONG_LEAVE("ERSV"))
         d = make_player("intermediate", fixed(moves)).choose(position(self.RACK), random.Random(1))
         assert d.play.word == "VAT"
 
@@ -194,15 +197,16 @@ def test_expert_leaves_the_equity_choice_for_a_clear_simulated_gain():
     # QAT opens the board: every simulated reply scores 40 after it, 10 after VAT
     d = _expert_case(lambda rnd: 40)
     assert d.play.word == "VAT"
-    assert d.play.equity == pytest.approx(20 + leave_value("ERSQ") - 10)
+    assert d.play.equity == pytest.approx(20 + STRONG_LEAVE("ERSQ") - 10)
 
 
 def test_expert_keeps_the_equity_choice_when_the_simulation_is_only_noise():
-    # replies after QAT alternate 33 and 0: on average VAT comes out about a point ahead
-    # (a plain maximum would switch), but that is far inside the noise
-    replies = itertools.cycle([33, 0])
-    vat = 20 + leave_value("ERSQ") - 10
-    qat_mean = 19 + leave_value("ERSV") - 16.5
-    assert 0 < vat - qat_mean < 2
+    # replies after QAT alternate high and 0, their mean chosen so that on average VAT
+    # comes out about a point ahead (a plain maximum would switch), far inside the noise
+    vat = 20 + STRONG_LEAVE("ERSQ") - 10
+    high = round(2 * (19 + STRONG_LEAVE("ERSV") - vat + 1))
+    replies = itertools.cycle([high, 0])
+    qat_mean = 19 + STRONG_LEAVE("ERSV") - high / 2
+    assert 0 < vat - qat_mean < 2 and high >= 20
     d = _expert_case(lambda rnd: next(replies))
     assert d.play.word == "QAT"
