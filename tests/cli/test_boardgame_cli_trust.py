@@ -102,12 +102,32 @@ def test_lower_case_rack_letters_are_letters(env, capsys):
     (EMPTY, "???", "3 blanks (0 on the board and 3 on the rack), but the tile set has 2"),
     (EMPTY, "???????", "7 blanks"),
     (board_with((7, 6, "ZA")), "Z", "2 Z tiles (1 on the board and 1 on the rack)"),
-    (board_with((7, 6, "cAt")), "??", "4 blanks (2 on the board and 2 on the rack)"),
+    (board_with((7, 6, "cAt")), "???", "5 blanks (2 on the board and 3 on the rack)"),
+    (board_with((7, 5, "cAtS"), (6, 6, "a")), "?", "4 blanks (3 on the board and 1 on the rack)"),
     (board_with((7, 3, "SEAS"), (7, 7, "SEAS"), (5, 0, "SEAS"), (6, 0, "S")), "S",
      "S tiles"),
 ])
 def test_more_tiles_than_the_set_has_are_refused(env, capsys, board, rack, message):
     refused(moves(env, capsys, board, rack), "impossible position", message)
+
+
+def test_a_rack_of_blanks_on_a_board_with_blanks_is_answered(env, capsys):
+    """Blanks on the board and on the rack are counted apart, as the golden positions (two
+    blanks on the board, ?? on the rack) need."""
+    code, out, err = moves(env, capsys, board_with((7, 6, "cAt")), "??")
+    assert code == 0 and not err  # answered (the golden test below checks the moves)
+
+
+def test_the_two_blank_golden_position_matches_its_moves(shared_dir, capsys):
+    from wordbler.cli import main
+
+    pos = shared_dir / "positions"
+    rack = (pos / "14.rack").read_text().strip()
+    code = main(["moves", "--board", str(pos / "14.board"), "--rack", rack,
+                 "--lexicon", str(pos / "words.txt")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.splitlines() == (pos / "14.moves").read_text().splitlines()
 
 
 def test_floating_tiles_and_impossible_shapes_are_refused(env, capsys):

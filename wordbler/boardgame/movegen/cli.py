@@ -12,7 +12,8 @@ final line end and empty lines after the 15th are allowed), at most :data:`MAX_B
 Letters of the board and the rack are read exactly through the alphabet's own case table
 (:mod:`wordbler.lexicon.alphabet`: ``ß``, ``ſ`` and ``ı`` are not letters, nothing is case
 folded by Unicode rules).  The position must be one a game can reach: no more tiles of a
-letter (or blanks) on the board and the rack together than the tile set has, every tile
+letter on the board and the rack together than the tile set has (blanks: no more on the
+board, or on the rack, than the set has; see :func:`check_tiles`), every tile
 connected to the others through the centre square, and every word on the board in the word
 list.  Anything else gets one line on stderr naming the problem, and exit status 2.
 """
@@ -144,7 +145,13 @@ def _listed(items: list[str]) -> str:
 
 
 def check_tiles(rows: list[str], rack: str, rules: RuleSet = STANDARD) -> None:
-    """No letter (and no blank) more often on the board and the rack than in the tile set."""
+    """No letter more often on the board and the rack together than in the tile set, and no
+    more blanks on the board, or on the rack, than the set has.
+
+    Blanks on the board and blanks on the rack are counted apart: the golden move-generation
+    positions (``../shared/positions``, 11-14) give a rack blanks on boards that hold blanks,
+    to test how the generator walks them, and ``moves`` must answer those; a rack of three or
+    more blanks, or more tiles of a letter than the set has, is still refused."""
     used = Counter()
     for row in rows:
         for ch in row:
@@ -156,6 +163,8 @@ def check_tiles(rows: list[str], rack: str, rules: RuleSet = STANDARD) -> None:
     counts = rules.tiles.counts
     for tile in sorted(used, key=lambda t: (t == BLANK, t)):
         n, have = used[tile], counts.get(tile, 0)
+        if tile == BLANK and on_board[tile] <= have and n - on_board[tile] <= have:
+            continue
         if n > have:
             what = "blanks" if tile == BLANK else f"{tile} tiles"
             where = f"{on_board[tile]} on the board and {n - on_board[tile]} on the rack"
