@@ -108,3 +108,61 @@ def test_a_damaged_high_score_file_is_set_aside_with_its_bytes(make_driver, tmp_
     assert "high scores start again" in d.window.setup.status.text()
     assert d.window.setup.status.textFormat() == Qt.TextFormat.PlainText
     assert (tmp_path / "data" / "highscores.json.bad").read_bytes() == data
+
+
+def test_one_window_at_a_time_keeps_the_files(make_driver, en_list, tmp_path):
+    """Two windows on one data folder (issue 16: two instances overwrote each other's
+    autosave): the second is told, offers no resume and writes nothing; closing the first
+    hands the files over."""
+    first = make_driver()
+    first.deal(word_list=en_list, seed="rich", players=2, names=["Ann", "Bob"])
+    first.start_turn()
+    first.drag(first.word_path(first.some_words(1)[0]))
+    first.session.autosave(force=True)
+    save = tmp_path / "data" / "autosave.json"
+    before = save.read_bytes()
+
+    second = make_driver(settings_name="second.ini")
+    assert not second.window.owns_files
+    assert "Another Word Snake window is open" in second.window.setup.status.text()
+    assert not second.window.setup.resume_box.isVisible()
+    second.deal(word_list=en_list, seed=5, players=2, names=["Cy", "Di"])
+    second.start_turn()
+    second.drag(second.word_path(second.some_words(1)[0]))
+    second.window.close()
+    assert save.read_bytes() == before                   # the first window's round is whole
+
+    first.window.close()                                 # hands the files over
+    third = make_driver(settings_name="third.ini")
+    assert third.window.owns_files and third.window.setup.resume_box.isVisible()
+    assert "Ann" in third.window.setup.resume_label.text()
+
+
+def test_a_window_shown_again_takes_its_files_back(make_driver, en_list, tmp_path):
+    d = make_driver()
+    d.window.close()
+    assert not d.window.owns_files
+    d.window.show()
+    assert d.window.owns_files
+    d.deal(word_list=en_list, seed="rich", names=["Ann"])
+    d.drag(d.word_path(d.some_words(1)[0]))
+    assert d.session.autosave(force=True) and (tmp_path / "data" / "autosave.json").exists()
+
+
+def test_a_save_failure_stays_in_view_until_saving_works(make_driver, en_list, tmp_path):
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", names=["Ann"])
+    save = tmp_path / "data" / "autosave.json"
+    save.unlink(missing_ok=True)
+    save.mkdir(parents=True)                             # a folder where the file should be
+    first, second = d.some_words(2)
+    d.drag(d.word_path(first))
+    assert not d.session.autosave(force=True)
+    label = d.window.files_label
+    assert label.isVisible() and "Could not save the round" in label.text()
+    d.window.statusBar().showMessage("something else", 1000)
+    d.drag(d.word_path(second))
+    assert label.isVisible()
+    save.rmdir()
+    assert d.session.autosave(force=True) and save.is_file()
+    assert not label.isVisible()

@@ -84,3 +84,43 @@ def test_fuzz_the_session_load(qapp, puzzle, tmp_path_factory, seed, how):
         session.hint()
     else:
         assert save.with_suffix(".corrupt").read_bytes() == data and len(notices) == 1
+
+
+def test_one_window_at_a_time_keeps_the_saved_puzzle(make_window, puzzle, tmp_path):
+    """Two windows on one saved game (issue 16: two instances overwrote each other's
+    autosave): the second is told and keeps the note in view, and writes nothing; closing
+    the first hands the file over."""
+    save = tmp_path / "shared" / "autosave.json"
+    first = make_window(puzzle, save_path=save)
+    p = puzzle.placed[0]
+    first.session.select(p.cells[0], p.cells[-1])
+    before = save.read_bytes()
+
+    second = make_window(puzzle, save_path=save)
+    assert not second.session.owns_file
+    assert second.files_label.isVisible() and "another Word Search window" in second.files_label.text()
+    q = puzzle.placed[1]
+    second.session.select(q.cells[0], q.cells[-1])
+    second.session.hint()
+    second.close()
+    assert save.read_bytes() == before
+
+    first.close()
+    third = make_window(save_path=save, autoload=True)
+    assert third.session.owns_file and not third.files_label.isVisible()
+    assert third.session.state is not None and list(third.session.state.found) == [p.word]
+
+
+def test_an_autosave_failure_stays_in_view_until_a_write_works(make_window, puzzle, tmp_path):
+    folder = tmp_path / "ws"
+    w = make_window(puzzle, save_path=folder / "autosave.json")
+    assert w.session.take_file()
+    (folder / "autosave.json").mkdir()               # a folder where the file should be
+    p0, p1 = puzzle.placed[0], puzzle.placed[1]
+    w.session.select(p0.cells[0], p0.cells[-1])
+    assert w.files_label.isVisible() and "Could not autosave" in w.files_label.text()
+    w.statusBar().showMessage("something else", 1000)
+    assert w.files_label.isVisible()
+    (folder / "autosave.json").rmdir()
+    w.session.select(p1.cells[0], p1.cells[-1])
+    assert not w.files_label.isVisible() and (folder / "autosave.json").is_file()

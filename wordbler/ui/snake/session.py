@@ -41,6 +41,7 @@ class SnakeSession(QObject):
     phase_changed = Signal()            # a turn began / paused / resumed / ended
     round_finished = Signal(object)     # Results
     message = Signal(str)
+    save_error_changed = Signal()       # save_error set or cleared (the window keeps it in view)
 
     def __init__(self, game: SnakeGame, words: SnakeWords, code: str, *,
                  autosave_path: Path | None = None, highscores: HighScores | None = None,
@@ -58,6 +59,7 @@ class SnakeSession(QObject):
         self.results = None
         self.last_saved_elapsed = -1e9
         self.save_error: str | None = None
+        self.save_error_short = ""       # a few words for the status bar ("Is a directory")
         self._press_on_last = False
         self._dragged = False
         self._timer = QTimer(self)
@@ -291,9 +293,14 @@ class SnakeSession(QObject):
         except (OSError, TypeError, ValueError) as e:
             if self.save_error is None:
                 self.message.emit(f"Could not save the round: {e}")
-            self.save_error = str(e)
+            if self.save_error != str(e):
+                self.save_error = str(e)
+                self.save_error_short = getattr(e, "strerror", None) or type(e).__name__
+                self.save_error_changed.emit()
             return False
-        self.save_error = None
+        if self.save_error is not None:
+            self.save_error = None
+            self.save_error_changed.emit()
         self.last_saved_elapsed = self.game.timer.elapsed
         return True
 

@@ -13,9 +13,10 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QSettings, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QLockFile, QSettings, QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget, QWidget
+from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QStackedWidget,
+                               QWidget)
 
 from wordbler.snake import (BoardSpec, GenerationCancelled, Phase, Preview, ShareCode,
                             SnakeGame, SnakeWords, SpecError, Verdict, daily_seed,
@@ -33,6 +34,7 @@ from .theme import DEFAULT_THEME, SnakeTheme
 from .worker import Job
 
 SETTINGS_GROUP = "snake"
+LOCK_NAME = "snake.lock"       # held by the window that keeps the autosave and high scores
 LOW_TIME = 10.0
 
 
@@ -56,7 +58,14 @@ class SnakeWindow(QMainWindow):
         self.words_cache: dict[tuple[str, str | None], SnakeWords] = {}
         self.session: SnakeSession | None = None
         self.job: Job | None = None
-        self.highscores = HighScores.load(self.data_dir / HIGHSCORES_NAME)
+        # one window at a time keeps the autosave and the high scores (two windows writing
+        # them would overwrite each other's rounds and scores): the first takes the lock
+        self._lock = QLockFile(str(self.data_dir / LOCK_NAME))
+        self._lock.setStaleLockTime(0)   # stale only when its process is gone, never by age
+        self.files_note: str | None = None
+        self.owns_files = self._take_files()
+        self.highscores = (HighScores.load(self.data_dir / HIGHSCORES_NAME) if self.owns_files
+                           else HighScores(self.data_dir / HIGHSCORES_NAME))
         self._saved_doc = None
         self._help: HelpDialog | None = None
         self._dialog = None
@@ -70,13 +79,19 @@ class SnakeWindow(QMainWindow):
         for page in (self.setup, self.round, self.handoff, self.results):
             self.pages.addWidget(page)
         self.setCentralWidget(self.pages)
+        self.files_label = QLabel()
+        self.files_label.setObjectName("snake-files-note")
+        self.files_label.setStyleSheet(f"color: {theme.bad};")
+        self.statusBar().addPermanentWidget(self.files_label)
         plain_labels(self)
         self._build_menus()
         self._connect_signals()
         self._load_settings()
-        if self.highscores.problem:
-            self.setup.show_status(self.highscores.problem, error=True)
+        if self.files_note or self.highscores.problem:
+            self.setup.show_status(" ".join(filter(None, (self.files_note, self.highscores.problem))),
+                                   error=True)
         self.refresh_resume()
+        self._show_files_note()
         self._update_actions()
 
     # ------------------------------------------------------------------ construction
@@ -142,6 +157,7 @@ class SnakeWindow(QMainWindow):
         session.phase_changed.connect(self._show_phase)
         session.round_finished.connect(self._show_results)
         session.message.connect(self._show_message)
+        session.save_error_changed.connect(self._show_files_note)
 
     def _disconnect_session(self, session: SnakeSession) -> None:
         v = self.round.board_view
@@ -323,10 +339,13 @@ class SnakeWindow(QMainWindow):
             old.stop()
             self._disconnect_session(old)
             old.deleteLater()
-        session = SnakeSession(game, words, code_text, autosave_path=self.data_dir / AUTOSAVE_NAME,
-                               highscores=self.highscores, parent=self)
+        owner = self.owns_files
+        session = SnakeSession(game, words, code_text,
+                               autosave_path=self.data_dir / AUTOSAVE_NAME if owner else None,
+                               highscores=self.highscores if owner else None, parent=self)
         self.session = session
         self._connect_session(session)
+        self._show_files_note()
         deal = game.deal
         self.round.board_view.set_board(deal.board)
         self.round.words_list.clear()
@@ -343,6 +362,25 @@ class SnakeWindow(QMainWindow):
         self._refresh_words()
         self.deal_ready.emit()
 
+    def _take_files(self) -> bool:
+        """Take the lock on this game's files; False (and :attr:`files_note` says why) when
+        another window holds it or the folder cannot be used."""
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self.files_note = (f"Rounds and high scores are not saved: the folder {self.data_dir} "
+                               f"cannot be made ({e.strerror or e}).")
+            return False
+        if self._lock.tryLock(0):
+            return True
+        if self._lock.error() == QLockFile.LockError.LockFailedError:
+            self.files_note = ("Another Word Snake window is open: this one does not resume or save "
+                               "rounds, nor keep high scores (close the other one for that).")
+        else:
+            self.files_note = (f"Rounds and high scores are not saved: {self.data_dir} cannot be "
+                               "written.")
+        return False
+
     # ------------------------------------------------------------------ resuming
     def refresh_resume(self) -> None:
         """Offer the round in memory (if one is on) or the autosaved one."""
@@ -354,6 +392,10 @@ class SnakeWindow(QMainWindow):
             self._saved_doc = None
             return
         path = self.data_dir / AUTOSAVE_NAME
+        if not self.owns_files:   # the window that holds the files may be playing that round
+            self._saved_doc = None
+            self.setup.show_resume(None)
+            return
         try:
             doc = load_round_file(path)
         except StorageError as e:
@@ -610,6 +652,23 @@ class SnakeWindow(QMainWindow):
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
 
+    def _show_files_note(self) -> None:
+        """Why rounds are not saved, kept in view (a status-bar message times out and the
+        next one replaces it) until saving works again."""
+        ses = self.session
+        err = ses.save_error if ses is not None else None
+        if self.files_note:
+            short, full = "Rounds are not saved (another window, or the folder)", self.files_note
+            if "Another Word Snake window" in self.files_note:
+                short = "Rounds are not saved: another Word Snake window is open"
+        elif err:
+            short, full = f"Could not save the round: {ses.save_error_short}", f"Could not save the round: {err}"
+        else:
+            short = full = ""
+        self.files_label.setText(short)     # short: a status bar must not be clipped
+        self.files_label.setToolTip(full)
+        self.files_label.setVisible(bool(short))
+
     @staticmethod
     def _time_left_text(rem) -> str:
         return "no time limit" if rem is None else format_seconds(rem)
@@ -624,12 +683,31 @@ class SnakeWindow(QMainWindow):
             return
         super().keyPressEvent(event)
 
+    def showEvent(self, event) -> None:
+        """Shown again after a close (the launcher keeps the window): take the files back,
+        or take them now that the window which held them has closed."""
+        if not self.owns_files and self._take_files():
+            self.owns_files = True
+            self.files_note = None
+            self.highscores = HighScores.load(self.data_dir / HIGHSCORES_NAME)
+            if self.session is not None:
+                self.session.autosave_path = self.data_dir / AUTOSAVE_NAME
+                self.session.highscores = self.highscores
+            if self.session is None or self.session.game.finished:
+                self.refresh_resume()
+            self.setup.show_status(self.highscores.problem or "", error=bool(self.highscores.problem))
+            self._show_files_note()
+        super().showEvent(event)
+
     def closeEvent(self, event) -> None:
         if self.job is not None:
             self.job.cancel()
         if self.session is not None:
             self.session.stop()
         self._save_settings()
+        if self.owns_files:
+            self._lock.unlock()
+            self.owns_files = False
         super().closeEvent(event)
 
     def sizeHint(self) -> QSize:

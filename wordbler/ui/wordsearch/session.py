@@ -6,7 +6,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QLockFile, QObject, QRunnable, QThreadPool, Signal
 
 from wordbler.paths import user_data_dir
 from wordbler.wordsearch import Cancelled, Entry, Settings, WordSearchError, generate
@@ -72,6 +72,7 @@ class WordSearchSession(QObject):
     generating = Signal(bool)
     generation_failed = Signal(str)
     notice = Signal(str)
+    files_changed = Signal()   # files_note changed: the window keeps it in view until it goes
 
     def __init__(self, parent: QObject | None = None, *, save_path: Path | None = None,
                  pool: QThreadPool | None = None):
@@ -81,6 +82,42 @@ class WordSearchSession(QObject):
         self.pool = pool or QThreadPool.globalInstance()
         self.job: GenerateJob | None = None
         self.last_request: Request | None = None
+        # one window at a time keeps the saved game (two would overwrite each other's)
+        self._lock = QLockFile(str(self.save_path) + ".lock")
+        self._lock.setStaleLockTime(0)   # stale only when its process is gone, never by age
+        self.owns_file = False
+        self.files_note: str | None = None
+
+    # ---- the saved game's lock ----------------------------------------------------------
+    def take_file(self) -> bool:
+        """Hold the saved game's lock (True), or say in :attr:`files_note` why not: another
+        window holds it, or the folder cannot be used."""
+        if self.owns_file:
+            return True
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            note = f"Autosave is off: its folder cannot be made ({e.strerror or type(e).__name__})"
+            if note != self.files_note:
+                self.files_note = note
+                self.files_changed.emit()
+            return False
+        if self._lock.tryLock(0):
+            self.owns_file = True
+            note = None
+        elif self._lock.error() == QLockFile.LockError.LockFailedError:
+            note = "Not autosaving: another Word Search window has the saved puzzle"
+        else:
+            note = "Autosave is off: its folder cannot be written"
+        if note != self.files_note:
+            self.files_note = note
+            self.files_changed.emit()
+        return self.owns_file
+
+    def release_file(self) -> None:
+        if self.owns_file:
+            self._lock.unlock()
+            self.owns_file = False
 
     # ---- games ------------------------------------------------------------------------
     @property
@@ -162,16 +199,29 @@ class WordSearchSession(QObject):
         replaces a saved game)."""
         if self.state is None or not self.state.started:
             return False
+        if not self.take_file():
+            return False
         try:
             write_json_atomic(self.save_path, self.state.to_json())
         except OSError as e:
-            self.notice.emit(f"Could not autosave: {e.strerror or e}")
+            note = f"Could not autosave: {e.strerror or type(e).__name__}"
+            if note != self.files_note:
+                self.files_note = note
+                self.notice.emit(note)
+                self.files_changed.emit()
             return False
+        if self.files_note is not None:   # autosave works again: the note goes
+            self.files_note = None
+            self.files_changed.emit()
         return True
 
     def load(self) -> bool:
         """Resume the autosaved game if there is a valid one.  A file that does not validate
-        is set aside (renamed ``.corrupt``) with a notice, never a crash."""
+        is set aside (renamed ``.corrupt``) with a notice, never a crash.  Another window
+        holding the saved game: a notice, and nothing is read."""
+        if not self.take_file():
+            self.notice.emit(self.files_note or "")
+            return False
         if not self.save_path.exists():
             return False
         try:

@@ -124,8 +124,15 @@ class WordSearchWindow(QMainWindow):
 
         self.timer = QTimer(self)
         self.timer.setInterval(1000)
+        self.files_label = QLabel()
+        self.files_label.setObjectName("files-note")
+        self.files_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.files_label.setStyleSheet("color: #a93226;")
+        self.files_label.hide()
+        self.statusBar().addPermanentWidget(self.files_label)
         self._make_actions()
         self._connect_signals()
+        self._show_files_note()
         self._restore_view()
         self._refresh()
         if autoload and not self.session.load():
@@ -165,6 +172,7 @@ class WordSearchWindow(QMainWindow):
         s.generating.connect(self._on_generating)
         s.generation_failed.connect(self._on_generation_failed)
         s.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        s.files_changed.connect(self._show_files_note)
         self.grid.line_selected.connect(s.select)
         self.hint_button.clicked.connect(s.hint)
         self.hint_action.triggered.connect(s.hint)
@@ -466,9 +474,23 @@ class WordSearchWindow(QMainWindow):
     def sizeHint(self) -> QSize:
         return QSize(1100, 760)
 
+    def _show_files_note(self) -> None:
+        """Why autosave is off, kept in view (a status-bar message would time out or be
+        replaced by the next one) until it works again."""
+        note = self.session.files_note
+        self.files_label.setText(note or "")
+        self.files_label.setToolTip(f"{note} ({self.session.save_path})" if note else "")
+        self.files_label.setVisible(bool(note))
+
+    def showEvent(self, event) -> None:
+        # shown again after a close (the launcher keeps the window): hold the saved game again
+        self.session.take_file()
+        super().showEvent(event)
+
     def closeEvent(self, event) -> None:
         self.session.cancel_generation()
         self.session.save()
+        self.session.release_file()
         self.timer.stop()
         super().closeEvent(event)
 
