@@ -7,6 +7,7 @@ Hypothesis strategy seeds, so a failing input replays from its seed.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -25,6 +26,11 @@ HOSTILE: list[Any] = [
     [], {}, [[]], [0], [0, 0], [[0, 0]], [[0, 0], [0, 0]], [[-1, 0]], [[0, 99]], [1, 2, 3],
     {"a": 1}, {"word": "A"}, [None], ["A"], _BIG_MARK, _DEEP_MARK,
 ]
+
+
+def hostile(rng: random.Random) -> Any:
+    """A fresh copy of a hostile value (the list's own lists and dicts are never shared)."""
+    return copy.deepcopy(rng.choice(HOSTILE))
 
 
 def _paths(doc: Any, prefix: tuple = ()) -> list[tuple]:
@@ -55,13 +61,13 @@ def mutate_doc(doc: Any, rng: random.Random, steps: int = 3) -> Any:
         path = rng.choice(paths)
         if not path:
             if rng.random() < 0.1:
-                doc = rng.choice(HOSTILE)
+                doc = hostile(rng)
             continue
         parent = _get(doc, path[:-1])
         key = path[-1]
         op = rng.random()
         if op < 0.55:
-            parent[key] = rng.choice(HOSTILE)
+            parent[key] = hostile(rng)
         elif op < 0.7:
             parent[key] = json.loads(json.dumps(_get(doc, rng.choice(paths))))
         elif op < 0.8:
@@ -71,7 +77,7 @@ def mutate_doc(doc: Any, rng: random.Random, steps: int = 3) -> Any:
                 parent.pop(key)
         elif op < 0.9:
             if isinstance(parent, dict):
-                parent[rng.choice(["extra", "format", "version", "x" * 50])] = rng.choice(HOSTILE)
+                parent[rng.choice(["extra", "format", "version", "x" * 50])] = hostile(rng)
             else:
                 parent.insert(key, json.loads(json.dumps(parent[key])))
         else:
@@ -79,7 +85,7 @@ def mutate_doc(doc: Any, rng: random.Random, steps: int = 3) -> Any:
                 j = rng.randrange(len(parent))
                 parent[key], parent[j] = parent[j], parent[key]
             else:
-                parent[key] = rng.choice(HOSTILE)
+                parent[key] = hostile(rng)
     return doc
 
 
