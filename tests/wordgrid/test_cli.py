@@ -118,3 +118,27 @@ def test_same_seed_same_puzzle_in_the_app_and_the_cli(capsys):
     data = json.loads(out)
     p = make_puzzle(common_grid_words("en", 5), seed)
     assert data["puzzle"] == p.start_rows() and data["solution"] == p.solution_rows()
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_json_is_utf8_whatever_the_locale(encoding, tmp_path):
+    """Under an ASCII or Latin-1 locale a Russian puzzle once ended in a UnicodeEncodeError
+    traceback; JSON now goes out as UTF-8 bytes, the human listing with ? for what the
+    terminal cannot show, and batch input is read as UTF-8."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    run_ = lambda *a, **kw: subprocess.run([sys.executable, "-m", "wordbler.cli", "wordgrid", *a],  # noqa: E731
+                                           capture_output=True, env=env, timeout=120, **kw)
+    new = run_("new", "--lang", "ru", "--seed", "3", "--json")
+    assert new.returncode == 0 and b"Traceback" not in new.stderr
+    data = json.loads(new.stdout.decode("utf-8"))
+    assert all(get_alphabet("ru").is_word(row.replace(" ", "")) for row in data["solution"])
+    listing = run_("new", "--lang", "ru", "--seed", "3")
+    assert listing.returncode == 0 and b"Traceback" not in listing.stderr
+    batch = run_("solve", "-", "--lang", "ru", input="/".join(data["puzzle"]).encode("utf-8") + b"\n")
+    assert batch.returncode == 0
+    answer = json.loads(batch.stdout.decode("utf-8").splitlines()[0])
+    assert answer["solution"] == data["solution"]

@@ -16,11 +16,14 @@ import random
 import sys
 
 from wordbler.lexicon import AlphabetError, WordListError, get_alphabet
+
 from wordbler.wordgrid.fill import WordIndex
 from wordbler.wordgrid.grid import GridError, parse_rows
 from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.solve import NoSolution, solve
 from wordbler.wordgrid.words import load_grid_words, make_puzzle
+
+from ._io import emit, one_line, stdin_lines
 
 PROG = "wordbler-cli wordgrid"
 
@@ -53,7 +56,7 @@ def _common(p) -> None:
 
 
 def _fail(cmd: str, message: str, status: int = 2) -> int:
-    print(f"{PROG} {cmd}: {message}", file=sys.stderr)
+    print(f"{PROG} {cmd}: {one_line(message)}", file=sys.stderr)
     return status
 
 
@@ -76,13 +79,12 @@ def run_new(args) -> int:
             "swaps": p.swaps, "seed": seed, "limit": p.limit, "lang": args.lang,
             "words": p.words()}
     if args.json:
-        print(_dump(data))
+        emit(_dump(data), utf8=True)
     else:
-        print(f"Word Grid {p.size}x{p.size}, seed {seed}: {p.swaps} swaps solve it "
-              f"(limit {p.limit})")
-        print(f"{'puzzle':<{p.size + 4}}solution")
-        for a, b in zip(p.start_rows(), p.solution_rows()):
-            print(f"{a:<{p.size + 4}}{b}")
+        lines = [f"Word Grid {p.size}x{p.size}, seed {seed}: {p.swaps} swaps solve it "
+                 f"(limit {p.limit})", f"{'puzzle':<{p.size + 4}}solution"]
+        lines += [f"{a:<{p.size + 4}}{b}" for a, b in zip(p.start_rows(), p.solution_rows())]
+        emit("\n".join(lines), utf8=False)
     return 0
 
 
@@ -121,15 +123,15 @@ def run_solve(args) -> int:
     except (AlphabetError, WordListError, OSError) as e:
         return _fail("solve", str(e))
     if args.rows == "-":
-        for line in sys.stdin:
+        for line in stdin_lines():
             line = line.rstrip("\r\n")
             if not line.strip():
                 continue
             try:
                 out = solver.solve(line)
             except (GridError, AlphabetError, NoSolution) as e:
-                out = {"error": str(e)}
-            print(_dump(out), flush=True)
+                out = {"error": one_line(e)}
+            emit(_dump(out), utf8=True)
         return 0
     try:
         out = solver.solve(args.rows)
@@ -140,11 +142,9 @@ def run_solve(args) -> int:
     except NoSolution as e:
         return _fail("solve", str(e), 1)
     if args.json:
-        print(_dump(out))
+        emit(_dump(out), utf8=True)
     else:
-        for row in out["solution"]:
-            print(row)
-        print(f"{len(out['swaps'])} swaps:")
-        for r1, c1, r2, c2 in out["swaps"]:
-            print(f"  [{r1}, {c1}] <-> [{r2}, {c2}]")
+        lines = [*out["solution"], f"{len(out['swaps'])} swaps:"]
+        lines += [f"  [{r1}, {c1}] <-> [{r2}, {c2}]" for r1, c1, r2, c2 in out["swaps"]]
+        emit("\n".join(lines), utf8=False)
     return 0

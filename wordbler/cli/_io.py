@@ -1,0 +1,42 @@
+"""Output and input of the commands, whatever the locale says.
+
+JSON goes out as UTF-8 bytes (the contract: UTF-8, not ASCII-escaped) even under an ASCII or
+Latin-1 locale; a human listing uses the terminal's encoding with ``?`` for what it cannot
+show; batch input is read as UTF-8; messages stay on one line.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterator
+
+
+def emit(text: str, *, utf8: bool) -> None:
+    """Write ``text`` and a line end to stdout (``utf8``: as UTF-8 bytes, for JSON)."""
+    out = sys.stdout
+    buf = getattr(out, "buffer", None)
+    if buf is None:  # a text-only stream (tests, embedding): it takes str
+        out.write(text + "\n")
+        out.flush()
+        return
+    out.flush()
+    data = (text + "\n").encode("utf-8") if utf8 else \
+        (text + "\n").encode(out.encoding or "utf-8", "replace")
+    buf.write(data)
+    buf.flush()
+
+
+def stdin_lines() -> Iterator[str]:
+    """Lines of stdin decoded as UTF-8 (a line that is not UTF-8 comes with U+FFFD in it,
+    which no alphabet has, so it is refused as bad input on its own line)."""
+    buf = getattr(sys.stdin, "buffer", None)
+    if buf is None:
+        yield from sys.stdin
+        return
+    for raw in buf:
+        yield raw.decode("utf-8", "replace")
+
+
+def one_line(message: object) -> str:
+    """``message`` on one line: control characters (from a file name, say) escaped."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(message))
