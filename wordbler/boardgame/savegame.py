@@ -60,12 +60,12 @@ from __future__ import annotations
 import enum
 import os
 import re
-import tempfile
-from contextlib import suppress
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Container, Sequence
 from urllib.parse import quote, unquote
+
+from wordbler.fileio import write_atomic
 
 from . import gcg
 from .ai import ALL_LEVELS
@@ -942,46 +942,6 @@ def save_game(game: Game, path: str | os.PathLike) -> None:
     """Write ``game`` to ``path`` atomically: a temporary file in the same folder is written
     and fsynced, then renamed over ``path``.  A failure leaves any old file untouched."""
     write_atomic(path, game_to_gcg(game).encode("utf-8"))
-
-
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically (temporary file, fsync, ``os.replace``).
-
-    Split from :func:`save_game` so that a caller can build the text on one thread (the
-    game's owner) and write it on another."""
-    target = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                               dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            mode = os.stat(target).st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o644
-        with suppress(OSError):
-            os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: str) -> None:
-    """Make the rename durable where the platform allows it (POSIX)."""
-    if os.name != "posix":
-        return
-    with suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def load_game(path: str | os.PathLike, lexicon: Container[str] | None = None) -> Game:

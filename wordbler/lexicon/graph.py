@@ -50,13 +50,14 @@ import os
 import stat
 import struct
 import sys
-import tempfile
 import time
 from array import array
 from collections import Counter
 from itertools import accumulate
 from pathlib import Path
 from typing import Callable, Iterable
+
+from ..fileio import write_atomic
 
 MAX_CACHE_BYTES = 256 * 1024 * 1024  # the bundled English graph is about 10 MB
 FORMAT_VERSION = 3  # 3: the checksum covers the header too
@@ -589,23 +590,6 @@ def cache_path(key: str, cache_dir: Path) -> Path:
     return cache_dir / f"lexgraph-v{FORMAT_VERSION}-{digest}.bin"
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def load_or_build(
     words: Iterable[str],
     key: str,
@@ -656,7 +640,7 @@ def load_or_build(
     graph = LexGraph.build(words, progress, letters=letters, min_len=min_len, max_len=max_len,
                            reverse=reverse)
     try:
-        _write_atomic(path, graph.to_bytes(key))
+        write_atomic(path, graph.to_bytes(key))
         _prune_cache(Path(cache_dir), keep=path)
     except OSError:
         pass

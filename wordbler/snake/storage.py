@@ -12,11 +12,11 @@ import datetime as _dt
 import json
 import os
 import stat
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from wordbler.fileio import write_json_atomic
 from wordbler.paths import user_data_dir
 
 from .board import Board, BoardError
@@ -42,25 +42,6 @@ def snake_dir(base: Path | None = None) -> Path:
 
 
 # ---- plain files ----------------------------------------------------------------------
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON to a temporary file beside ``path`` and move it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def read_json(path: Path) -> Any:
     """The JSON in a regular file of at most :data:`MAX_BYTES`; ``StorageError`` otherwise,
     ``FileNotFoundError`` if there is no file."""

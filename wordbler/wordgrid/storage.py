@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordbler.fileio import write_json_atomic
 from wordbler.paths import user_data_dir
 
 from .game import Game, SaveDataError, Stats
@@ -34,25 +34,6 @@ class Progress:
     game: Game | None
     stats: Stats
     problem: str | None = None  # why the file was not used, if it was not
-
-
-def write_json_atomic(path: Path, data: object) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def read_json(path: Path) -> object:

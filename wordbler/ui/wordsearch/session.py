@@ -11,7 +11,8 @@ from PySide6.QtCore import QLockFile, QObject, QRunnable, QThreadPool, Signal
 from wordbler.paths import user_data_dir
 from wordbler.wordsearch import Cancelled, Entry, Settings, WordSearchError, generate
 from wordbler.wordsearch.grid import Placement
-from wordbler.wordsearch.play import PlayState, Selection, read_save, write_json_atomic
+from wordbler.fileio import write_json_atomic
+from wordbler.wordsearch.play import PlayState, Selection, read_save
 from wordbler.wordsearch.puzzle import Puzzle
 
 
