@@ -35,7 +35,7 @@ from wordbler.snake.storage import (HIGHSCORES_FORMAT, HighScores, ScoreEntry, S
                                     load_round_file, read_list_ref, restore_round, save_round)
 
 from .conftest import EN_WORDS
-from .mutate import dump, mutate_doc, spoil_bytes
+from mutate import dump, mutate_doc, spoil_bytes  # tests/mutate.py
 
 TRIED: Counter = Counter()
 

@@ -37,7 +37,7 @@ from wordbler.wordsearch.textexport import to_text
 from wordbler.wordsearch.words import WordSearchError, read_entries, read_text_file
 
 from .conftest import POOL_EN, clean_draw, entries
-from .mutate import dump, mutate_doc, spoil_bytes
+from mutate import dump, mutate_doc, spoil_bytes  # tests/mutate.py
 
 TRIED: Counter = Counter()
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 
 from wordbler.ui.wordsearch.session import WordSearchSession
 from wordbler.wordsearch.play import PlayState, write_json_atomic
-from wordsearch.mutate import dump, mutate_doc, spoil_bytes  # tests/wordsearch/mutate.py
+from mutate import dump, mutate_doc, spoil_bytes  # tests/mutate.py
 
 BIG = "1" * 5000
 

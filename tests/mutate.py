@@ -1,8 +1,8 @@
 """Damage for fuzz tests: hostile JSON values put into real documents, and bytes spoiled.
 
-Shared in spirit with ``tests/wordsearch/mutate.py`` (each test package keeps its own copy,
-the packages do not import each other).  Everything is driven by a ``random.Random`` that a
-Hypothesis strategy seeds, so a failing input replays from its seed.
+Shared by the fuzz tests of every game's files (tests/snake, tests/wordsearch...).
+Everything is driven by a ``random.Random`` that a Hypothesis strategy seeds, so a failing
+input replays from its seed.
 """
 
 from __future__ import annotations
