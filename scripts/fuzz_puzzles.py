@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _setup(examples: int) -> dict:
     os.environ["WORDBLER_FUZZ_EXAMPLES"] = str(examples)
     base = Path(tempfile.mkdtemp(prefix="wordbler-fuzz-"))
+    os.chdir(base)  # fuzzed commands may write files named after their arguments
     os.environ["WORDBLER_CACHE_DIR"] = str(base / "cache")
     os.environ["WORDBLER_DATA_DIR"] = str(base / "data")
     sys.path.insert(0, str(ROOT))

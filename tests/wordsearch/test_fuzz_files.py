@@ -17,6 +17,7 @@ Modest example counts here (``WORDBLER_FUZZ_EXAMPLES``, default 40); the long ru
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -209,7 +210,8 @@ def _files() -> dict:
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
+    # in the temporary folder: a fuzzed "--text VALUE" writes a file named VALUE
+    with contextlib.chdir(TMP), redirect_stdout(out), redirect_stderr(err):
         try:
             code = cli_main(argv)
         except SystemExit as e:   # argparse's own errors
