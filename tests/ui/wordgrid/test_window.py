@@ -230,6 +230,7 @@ def test_autosave_and_resume(make, puzzle, tmp_path):
     drag(w.board, a, b)
     saved = json.loads((tmp_path / "wordgrid" / "progress.json").read_text(encoding="utf-8"))
     assert saved["game"]["moves"] and saved["game"]["daily"] == TODAY.isoformat()
+    w.close()  # one window at a time holds the files: the next one resumes
     w2 = make(autostart=True)
     assert w2.session.game.letters == g.letters and w2.session.game.swaps_used == 1
     assert w2.board.letters == g.letters

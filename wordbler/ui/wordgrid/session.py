@@ -81,6 +81,7 @@ class WordGridSession(QObject):
     progress = Signal(int, int)
     game_ready = Signal()
     generation_failed = Signal(str)
+    save_problem_changed = Signal(str)  # why the last save failed; "" once a save works
 
     def __init__(self, parent: QObject | None = None, *, save_path: Path | None = None,
                  pool: QThreadPool | None = None, today: dt.date | None = None) -> None:
@@ -92,6 +93,9 @@ class WordGridSession(QObject):
         self.stats = Stats()
         self.job: GenerateJob | None = None
         self.load_problem: str | None = None
+        # False when another window holds this game's files: nothing is written then
+        self.can_save = True
+        self.save_problem: str | None = None
 
     # ---- queries -------------------------------------------------------------------
     def today(self) -> dt.date:
@@ -123,6 +127,8 @@ class WordGridSession(QObject):
         return True
 
     def save(self) -> None:
+        if not self.can_save:
+            return
         if self.game is None or not self.game.started:
             # keep whatever started game the file holds; refresh the statistics only
             progress = load_progress(self.save_path) if self.save_path.exists() else None
@@ -135,7 +141,18 @@ class WordGridSession(QObject):
         try:
             self.save()
         except OSError as e:
-            self.message.emit(f"Could not save the progress: {e}")
+            self._set_save_problem(f"Could not save the progress: {e}")
+        else:
+            self._set_save_problem(None)
+
+    def _set_save_problem(self, problem: str | None) -> None:
+        """Keep the last save failure on show until a save works again."""
+        if not self.can_save or problem == self.save_problem:
+            return
+        self.save_problem = problem
+        self.save_problem_changed.emit(problem or "")
+        if problem:
+            self.message.emit(problem)
 
     # ---- new games -----------------------------------------------------------------
     def set_game(self, game: Game) -> None:
@@ -185,10 +202,14 @@ class WordGridSession(QObject):
         self.set_game(game)
 
     def _save_quietly_stats(self) -> None:
+        if not self.can_save:
+            return
         try:
             save_progress(self.game, self.stats, self.save_path)  # the given-up game, marked
         except OSError as e:
-            self.message.emit(f"Could not save the progress: {e}")
+            self._set_save_problem(f"Could not save the progress: {e}")
+        else:
+            self._set_save_problem(None)
 
     def _on_failed(self, job: GenerateJob, message: str) -> None:
         if job is not self.job:

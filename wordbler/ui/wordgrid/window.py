@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QSize, QThreadPool, QTimer
+from PySide6.QtCore import QLockFile, QSettings, QSize, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFormLayout, QFrame,
                                QHBoxLayout, QInputDialog, QLabel, QMainWindow, QProgressBar,
@@ -19,6 +19,7 @@ from .session import WordGridSession
 from .texts import HELP_HTML, LANG_NAMES
 
 SETTINGS_GROUP = "wordgrid"
+LOCK_NAME = "wordgrid.lock"  # held by the window that keeps the progress and statistics
 
 
 class WordGridWindow(QMainWindow):
@@ -30,6 +31,13 @@ class WordGridWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings()
         self.session = WordGridSession(self, save_path=save_path, pool=pool, today=today)
         self._revealed = False
+        # one window at a time writes the progress and statistics (two would overwrite each
+        # other's games and counts): the first takes the lock, a second writes nothing
+        self._lock = QLockFile(str(self.session.save_path.parent / LOCK_NAME))
+        self._lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
+        self.files_note: str | None = None
+        self.owns_files = self._take_files()
+        self.session.can_save = self.owns_files
         self._build()
         self._build_menus()
         self._connect_signals()
@@ -41,8 +49,9 @@ class WordGridWindow(QMainWindow):
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(200)
         self._busy_timer.timeout.connect(self._show_busy)
+        self._show_files_note()
         if autostart:
-            if not self.session.restore():
+            if not self.owns_files or not self.session.restore():
                 self.session.start_daily(self.size, self.lang)
             self._refresh()
 
@@ -153,7 +162,38 @@ class WordGridWindow(QMainWindow):
         self.body.addWidget(self.board, 1)
         self.body.addWidget(self.panel, 0)
         self.body.addStretch(0)
+        self.files_label = QLabel(self)
+        self.files_label.setObjectName("wordgridFilesNote")
+        self.files_label.setStyleSheet("color: #b3261e;")
+        self.files_label.setWordWrap(True)
+        self.statusBar().addPermanentWidget(self.files_label, 1)
         self.statusBar().showMessage("")
+
+    def _take_files(self) -> bool:
+        """Take the lock on the progress file's folder; False (and :attr:`files_note` says
+        why) when another window holds it or the folder cannot be used."""
+        folder = self.session.save_path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self.files_note = (f"Progress and statistics are not saved: the folder {folder} "
+                               f"cannot be made ({e.strerror or e}).")
+            return False
+        if self._lock.tryLock(0):
+            return True
+        if self._lock.error() == QLockFile.LockError.LockFailedError:
+            self.files_note = ("Another Word Grid window is open: this one does not save "
+                               "progress or statistics (close the other one for that).")
+        else:
+            self.files_note = f"Progress and statistics are not saved: {folder} cannot be written."
+        return False
+
+    def _show_files_note(self, problem: str = "") -> None:
+        """The lasting note in the status bar: another window holds the files, or the last
+        save failed (kept until a save works)."""
+        text = self.files_note or problem or self.session.save_problem or ""
+        self.files_label.setText(text)
+        self.files_label.setVisible(bool(text))
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
@@ -212,6 +252,7 @@ class WordGridWindow(QMainWindow):
         s = self.session
         s.changed.connect(self._refresh)
         s.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
+        s.save_problem_changed.connect(self._show_files_note)
         s.finished.connect(self._on_finished)
         s.busy_changed.connect(self._on_busy)
         s.progress.connect(self._on_progress)
@@ -450,6 +491,10 @@ class WordGridWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802
         self.session.cancel_generation()
         self.board.stop_animation()
+        if self.owns_files:
+            self._lock.unlock()
+            self.owns_files = False
+            self.session.can_save = False
         super().closeEvent(event)
 
 
