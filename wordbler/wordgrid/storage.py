@@ -36,22 +36,49 @@ class Progress:
     problem: str | None = None  # why the file was not used, if it was not
 
 
+def _no_constant(name: str) -> object:
+    raise SaveDataError(f"{name} is not a number a save can hold")
+
+
 def read_json(path: Path) -> object:
-    """The JSON in ``path``; ``SaveDataError`` for a non-regular, huge, non-UTF-8 or
-    malformed file.  ``FileNotFoundError`` passes through."""
-    st = os.stat(path)
+    """The JSON in ``path``; ``SaveDataError`` (one line) for a non-regular, huge, unreadable,
+    non-UTF-8 or malformed file, NaN/Infinity, numbers over 4,300 digits and nesting too deep
+    for the parser.  ``FileNotFoundError`` passes through."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise SaveDataError(f"{path} cannot be read ({e.strerror or e})") from None
     if not stat.S_ISREG(st.st_mode):
         raise SaveDataError(f"{path} is not a regular file")
     if st.st_size > MAX_BYTES:
         raise SaveDataError(f"{path} is {st.st_size} bytes, more than a save can be")
-    with open(path, "rb") as f:
-        raw = f.read(MAX_BYTES + 1)
     try:
-        return json.loads(raw.decode("utf-8"))
+        # O_NONBLOCK: a FIFO swapped in after the check above never blocks the open
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise SaveDataError(f"{path} is not a regular file")
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise SaveDataError(f"{path} cannot be read ({e.strerror or e})") from None
+    if len(raw) > MAX_BYTES:
+        raise SaveDataError(f"{path} is more than {MAX_BYTES} bytes, more than a save can be")
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError:
         raise SaveDataError(f"{path} is not UTF-8 text") from None
     except json.JSONDecodeError as e:
         raise SaveDataError(f"{path} is not valid JSON (line {e.lineno}: {e.msg})") from None
+    except SaveDataError as e:
+        raise SaveDataError(f"{path}: {e}") from None
+    except ValueError as e:  # a number of over 4,300 digits: int()'s own limit
+        raise SaveDataError(f"{path} is not valid JSON ({str(e).splitlines()[0][:80]})") from None
+    except RecursionError:
+        raise SaveDataError(f"{path} is nested too deeply to be a save") from None
 
 
 def save_progress(game: Game | None, stats: Stats, path: Path | None = None) -> None:
@@ -79,9 +106,18 @@ def load_progress(path: Path | None = None) -> Progress:
         return Progress(None, Stats())
     except (OSError, SaveDataError) as e:
         problem = str(e)
-        try:
-            if path.is_file():
-                os.replace(path, path.with_name(path.name + ".bad"))
-        except OSError:
-            pass
+        set_aside(path)
         return Progress(None, Stats(), f"the saved progress was not used: {problem}")
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a bad save (a file, a folder or a FIFO in its place) to ``*.bad``, keeping its
+    bytes for a look; the new path, or None when there is nothing there or it cannot be moved."""
+    bad = path.with_name(path.name + ".bad")
+    try:
+        if not os.path.lexists(path):
+            return None
+        os.replace(path, bad)
+        return bad
+    except OSError:
+        return None

@@ -1,0 +1,94 @@
+"""Word Grid's progress file in the window: one window at a time writes it, a failed save
+stays on show until a save works, a hostile file never reaches the window as an exception."""
+
+import json
+import os
+
+import wordbler.ui  # noqa: F401  (refcount guard before PySide6)
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from wordbler.wordgrid.game import Status, new_game
+
+from tests.ui.wordgrid.test_window import TODAY, drag, make, movable_pair, puzzle  # noqa: F401
+
+
+def _path(tmp_path):
+    return tmp_path / "wordgrid" / "progress.json"
+
+
+def test_second_window_says_so_and_writes_nothing(make, puzzle, tmp_path):
+    first = make(new_game(puzzle, daily=TODAY.isoformat()))
+    assert first.owns_files and not first.files_label.isVisibleTo(first)
+    a, b = movable_pair(first.session.game)
+    drag(first.board, a, b)
+    before = _path(tmp_path).read_bytes()
+    assert json.loads(before)["game"]["moves"]
+
+    second = make(new_game(puzzle, daily=TODAY.isoformat()))
+    assert not second.owns_files
+    assert "Another Word Grid window is open" in second.files_label.text()
+    assert second.files_label.isVisibleTo(second)
+    g2 = second.session.game
+    for _ in range(3):
+        a, b = movable_pair(g2)
+        drag(second.board, a, b)
+    assert g2.swaps_used == 3
+    assert _path(tmp_path).read_bytes() == before          # the first window's game is intact
+    assert not list(_path(tmp_path).parent.glob("*.tmp"))
+    # a status message does not hide the note
+    QTest.keyClick(second.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "Another Word Grid window is open" in second.files_label.text()
+
+    # once the first one closes, a new window takes the files and resumes the first game
+    first.close()
+    third = make(autostart=True)
+    assert third.owns_files and not third.files_label.text()
+    assert third.session.game.swaps_used == 1
+
+
+def test_save_failure_stays_visible_until_a_save_works(make, puzzle, tmp_path, qtbot):
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    path = _path(tmp_path)
+    path.mkdir(parents=True)                      # the file cannot be replaced: a folder is there
+    g = w.session.game
+    a, b = movable_pair(g)
+    drag(w.board, a, b)
+    assert g.swaps_used == 1
+    assert "Could not save the progress" in w.files_label.text()
+    assert w.files_label.isVisibleTo(w)
+    # other messages come and go; the failure stays
+    w.statusBar().showMessage("something else", 10)
+    qtbot.wait(30)
+    assert "Could not save the progress" in w.files_label.text()
+    a, b = movable_pair(g)
+    drag(w.board, a, b)
+    assert "Could not save the progress" in w.files_label.text()
+    os.rmdir(path)
+    a, b = movable_pair(g)
+    drag(w.board, a, b)
+    assert not w.files_label.text() and not w.files_label.isVisibleTo(w)
+    assert len(json.loads(path.read_text(encoding="utf-8"))["game"]["moves"]) == 3
+    assert g.status is Status.PLAYING
+
+
+def test_unusable_folder_is_told_and_nothing_written(make, puzzle, tmp_path):
+    (tmp_path / "wordgrid").write_text("a file where the folder should be", encoding="utf-8")
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    assert not w.owns_files and "not saved" in w.files_label.text()
+    a, b = movable_pair(w.session.game)
+    drag(w.board, a, b)
+    assert w.session.game.swaps_used == 1
+    assert (tmp_path / "wordgrid").read_text(encoding="utf-8") == "a file where the folder should be"
+
+
+def test_hostile_autosave_on_start_is_set_aside(make, tmp_path, qtbot):
+    path = _path(tmp_path)
+    path.parent.mkdir(parents=True)
+    hostile = b'{"version": 1, "stats": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    path.write_bytes(hostile)
+    w = make()
+    assert not w.session.restore()
+    assert w.session.load_problem and "\n" not in w.session.load_problem
+    assert not path.exists()
+    assert path.with_name(path.name + ".bad").read_bytes() == hostile
