@@ -226,7 +226,7 @@ class Game:
             try:
                 _dt.date.fromisoformat(daily)
             except ValueError:
-                raise SaveDataError(f"the saved game's 'daily' {daily!r} is not a date") from None
+                raise SaveDataError(f"the saved game's 'daily' {daily[:40]!r} is not a date") from None
         source = data.get("source")
         if source is not None and not isinstance(source, str):
             raise SaveDataError("the saved game's 'source' is not a file name")

@@ -118,7 +118,7 @@ def parse_rows(rows: "str | Iterable[str]", alphabet: Alphabet, *, size: int | N
         if not isinstance(row, str):
             raise GridError(f"row {r + 1} of the {what} is not text")
         if len(row) != n:
-            raise GridError(f"row {r + 1} of the {what} ({row!r}) has {len(row)} characters; "
+            raise GridError(f"row {r + 1} of the {what} ({_shown(row)}) has {len(row)} characters; "
                             f"each row needs {n} (a space for each hole)")
         for c, ch in enumerate(row):
             if is_hole(r, c):
@@ -141,3 +141,9 @@ def parse_rows(rows: "str | Iterable[str]", alphabet: Alphabet, *, size: int | N
 
 def same_letters(a: Sequence[str], b: Sequence[str]) -> bool:
     return sorted(a) == sorted(b)
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (a row read from a file
+    or typed by hand may be thousands long; a message stays one short line)."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")

@@ -97,7 +97,7 @@ def load_progress(path: Path | None = None) -> Progress:
         if not isinstance(data, dict):
             raise SaveDataError("the save is not a JSON object")
         if data.get("version") != VERSION:
-            raise SaveDataError(f"the save's version {data.get('version')!r} is not {VERSION}")
+            raise SaveDataError(f"the save's version {_shown(data.get('version'))} is not {VERSION}")
         stats = Stats.from_dict(data.get("stats", {}))
         raw_game = data.get("game")
         game = Game.from_dict(raw_game) if raw_game is not None else None
@@ -105,9 +105,19 @@ def load_progress(path: Path | None = None) -> Progress:
     except FileNotFoundError:
         return Progress(None, Stats())
     except (OSError, SaveDataError) as e:
-        problem = str(e)
+        problem = " ".join(str(e).split())  # one line, and short whatever the file held
+        if len(problem) > 300:
+            problem = problem[:299] + "…"
         set_aside(path)
         return Progress(None, Stats(), f"the saved progress was not used: {problem}")
+
+
+def _shown(value: object) -> str:
+    """A value from the file, for a message: short whatever it is."""
+    if isinstance(value, (str, bool, type(None))) or (isinstance(value, int) and abs(value) < 10**40):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:40] + "…"
+    return f"(a {type(value).__name__})"
 
 
 def set_aside(path: Path) -> Path | None:
