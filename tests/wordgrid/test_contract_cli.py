@@ -198,3 +198,24 @@ def _bad_files(tmp: Path) -> dict[str, str]:
 def test_bad_lexicon(tmp_path, kind, cmd):
     files = _bad_files(tmp_path)
     _bad(*cmd, "--lang", "en", "--lexicon", files[kind])   # a FIFO never blocks (timeout 30 s)
+
+
+def test_fuzzed_rows_never_raise(en_file):
+    """Random puzzle text in one process (batch mode, the list loaded once): every line gets a
+    solution or ``{"error": ...}``; nothing escapes."""
+    import random as _random
+
+    rng = _random.Random(16)
+    alphabet = "ABCZßſı ё/()?\t\x00é" + "SOUPSCRYREIGNUNTBEECH"
+    lines = []
+    for _ in range(150):
+        n = rng.choice([3, 5, 7])
+        rows = ["".join(rng.choice(alphabet) for _ in range(rng.choice([n, n, n - 1, n + 1])))
+                for _ in range(rng.choice([n, n, n - 1]))]
+        lines.append("/".join(rows).replace("\n", " "))
+    r = _cli("solve", "-", "--lang", "en", "--lexicon", en_file,
+             stdin="\n".join(lines).encode("utf-8"), timeout=120)
+    assert r.returncode == 0 and b"Traceback" not in r.stderr, r.stderr.decode()
+    out = [json.loads(x) for x in r.stdout.decode("utf-8").splitlines()]
+    assert out and all(("error" in d and "\n" not in d["error"]) or set(d) >= {"solution", "swaps"}
+                       for d in out)
