@@ -9,6 +9,8 @@ import struct
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordbler import paths
 from wordbler.boardgame.model import Direction
@@ -451,3 +453,35 @@ def test_cheap_views_match_the_objects():
     assert moves.scores() == [m.score for m in moves]
     assert moves.tile_counts() == [len(m.tiles) for m in moves]
     assert moves[0] == list(moves)[0] and moves[:2] == list(moves)[:2]
+
+
+_CACHE_BYTES = None
+
+
+def _cache_bytes() -> bytes:
+    global _CACHE_BYTES
+    if _CACHE_BYTES is None:
+        _CACHE_BYTES = LexGraph.build(SMALL).to_bytes("k")
+    return _CACHE_BYTES
+
+
+@settings(max_examples=int(os.environ.get("WORDBLER_FUZZ_EXAMPLES", "60")), deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 255)), min_size=1, max_size=4))
+def test_fuzz_a_damaged_cache_is_always_refused(changes):
+    """Reliability issue, fuzz over the cache reader: any bytes changed (xor), anywhere in the
+    file, make it refused; a changed file is never read as a graph."""
+    data = bytearray(_cache_bytes())
+    for pos, flip in changes:
+        data[pos % len(data)] ^= flip
+    if bytes(data) == _cache_bytes():  # the flips undid each other
+        return
+    with pytest.raises(CacheError):
+        LexGraph.from_bytes(bytes(data), "k")
+
+
+@settings(max_examples=int(os.environ.get("WORDBLER_FUZZ_EXAMPLES", "60")), deadline=None)
+@given(st.binary(max_size=400), st.booleans())
+def test_fuzz_random_bytes_are_no_cache(blob, with_magic):
+    data = (MAGIC + blob) if with_magic else blob
+    with pytest.raises(CacheError):
+        LexGraph.from_bytes(data, "k")
