@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -107,8 +108,13 @@ def _bold(item, column: int) -> None:
     item.setFont(column, f)
 
 
+WORDS_ROLE = Qt.ItemDataRole.UserRole + 1  # a turn row's words (for "Meaning of WORD")
+
+
 class ScoreHistoryDialog(FittedDialog):
     """Every turn of the game (or of one player): words with the per-letter breakdown."""
+
+    meaning_requested = Signal(str)  # a word chosen in the context menu
 
     def __init__(self, session: GameSession, player: int | None = None,
                  parent: QWidget | None = None) -> None:
@@ -144,6 +150,10 @@ class ScoreHistoryDialog(FittedDialog):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         layout.addWidget(self.tree, 1)
+        # right-click a turn: "Meaning of WORD" for each word it formed (opens the word judge)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         box.rejected.connect(self.reject)
         box.accepted.connect(self.accept)
@@ -157,6 +167,25 @@ class ScoreHistoryDialog(FittedDialog):
 
     def player(self) -> int | None:
         return self.who.currentData()
+
+    def words_of(self, item: QTreeWidgetItem | None) -> list[str]:
+        """The words the turn of ``item`` (or of its parent row) formed."""
+        while item is not None and item.parent() is not None:
+            item = item.parent()
+        return list(item.data(0, WORDS_ROLE) or []) if item is not None else []
+
+    def _context_menu(self, pos) -> None:
+        words = self.words_of(self.tree.itemAt(pos))
+        if not words:
+            return
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        for w in words:
+            act = menu.addAction(f"Meaning of {w}")
+            act.setData(w)
+            act.triggered.connect(lambda _=False, w=w: self.meaning_requested.emit(w))
+        self.context_menu = menu
+        menu.popup(self.tree.viewport().mapToGlobal(pos))
 
     def refresh(self, *_args) -> None:
         g = self.session.game
@@ -203,6 +232,8 @@ class ScoreHistoryDialog(FittedDialog):
         item = QTreeWidgetItem([turn, what, f"{rec.score:+d}" if rec.score else "0",
                                 str(_running_total(self.session, rec))])
         item.setData(0, Qt.ItemDataRole.UserRole, rec.number)
+        if rec.breakdown is not None:
+            item.setData(0, WORDS_ROLE, [w.word for w in rec.breakdown.words])
         item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
         item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
         if k is TurnKind.FAILED_PLAY:
@@ -460,6 +491,7 @@ KEYS = (
         ("?", "hints: the best moves for your rack"),
         ("Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y", "undo / redo a tile movement of this turn"),
         ("Ctrl+H", "the score history"),
+        ("Ctrl+J", "the word judge: is a word in this game's word list?"),
         ("F1", "this help"),
     )),
     ("On the board", (

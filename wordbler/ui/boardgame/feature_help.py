@@ -4,6 +4,14 @@ analysis, statistics): appended to Help > Keys and rules by ``dialogs.help_markd
 from __future__ import annotations
 
 SECTIONS: list[tuple[str, str]] = [
+    ("Word judge and meanings",
+     "Game > Word judge… (Ctrl+J) settles a dispute: type one or more words (separated by "
+     "spaces or commas) and press Enter; each is shown as VALID or NOT VALID for this "
+     "game's word list. For an English list a valid word's meaning follows (WordNet, read "
+     "offline; an inflected form such as RUNNING is explained under its base form RUN), or "
+     "'No definition found' when it has none; an invalid word gets no meaning. The judge "
+     "shows no rack and can stay open during play. In the score history, right-click a "
+     "turn and choose Meaning of WORD to look up a word it formed."),
     ("Unseen tiles",
      "View > Unseen tiles (Ctrl+U) opens a panel beside the board with the tiles you have "
      "not seen: those in the bag and on the other players' racks, letter by letter in "

@@ -559,6 +559,7 @@ class MainWindow(QMainWindow):
         self._screen_hooked = None  # the screen whose free area the window follows
         self.game_over_dialog: GameOverDialog | None = None
         self.history_dialog: ScoreHistoryDialog | None = None
+        self.judge_dialog = None  # Game > Word judge… (judge.WordJudgeDialog), one at a time
         self.scoreboard_dialog: ScoreboardDialog | None = None
         self.about_dialog: AboutDialog | None = None
         self.computer = None
@@ -728,6 +729,10 @@ class MainWindow(QMainWindow):
         self.history_action.setShortcut(QKeySequence("Ctrl+H"))
         self.history_action.triggered.connect(lambda: self.show_history(None))
         game.addAction(self.history_action)
+        self.judge_action = QAction("&Word judge…", self)
+        self.judge_action.setShortcut(QKeySequence("Ctrl+J"))
+        self.judge_action.triggered.connect(lambda: self.show_judge())
+        game.addAction(self.judge_action)
 
         # the turn, from the keyboard wherever the focus is (documented in Help > Keys)
         turn = bar.addMenu("&Turn")
@@ -1338,7 +1343,34 @@ class MainWindow(QMainWindow):
         dlg = ScoreHistoryDialog(self.session, player, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.history_dialog = dlg
+        dlg.meaning_requested.connect(self.show_judge)
         dlg.show()
+
+    def show_judge(self, word: str | None = None) -> None:
+        """Game > Word judge… (Ctrl+J), or "Meaning of WORD" in the score history: one
+        non-modal dialog per game, judging against the game's own word list."""
+        from .judge import WordJudgeDialog, game_lang
+
+        game = self.session.game
+        dlg = self.judge_dialog
+        if dlg is None or dlg.lexicon is not game.lexicon:
+            if dlg is not None:
+                dlg.close()
+            dlg = WordJudgeDialog(game.lexicon, game_lang(game.lexicon, game.rules.tiles), self)
+            dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+            dlg.destroyed.connect(lambda *_a, d=dlg: self._judge_gone(d))
+            self.judge_dialog = dlg
+        dlg.show()
+        dlg.raise_()
+        dlg.activateWindow()
+        if word:
+            dlg.look_up(word)
+        else:
+            dlg.entry.setFocus()
+
+    def _judge_gone(self, dlg) -> None:
+        if self.judge_dialog is dlg:
+            self.judge_dialog = None
 
     def show_scoreboard(self) -> None:
         dlg = ScoreboardDialog(self.session, self)
