@@ -1,4 +1,5 @@
-"""Atomic file writes, shared by every game and the word engine (no Qt, no game imported).
+"""Atomic file writes and bounded reads, shared by every game and the word engine (no Qt, no
+game imported).
 
 A write goes to a temporary file beside the target, is flushed to disk, and replaces the
 target with ``os.replace``: a crash, a kill or a full disk leaves the old file or the new one,
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from contextlib import suppress
 from typing import Any
@@ -56,3 +58,59 @@ def _fsync_folder(folder: str) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+class ReadRefused(ValueError):
+    """Why :func:`read_bounded` refused a file.  ``kind`` is one of ``"os"`` (it could not be
+    opened or read: ``error`` holds the ``OSError``/``ValueError``), ``"folder"``,
+    ``"special"`` (a device, FIFO or socket) or ``"too_large"`` (``size`` bytes, over
+    ``limit``).  Callers turn it into their own message."""
+
+    def __init__(self, kind: str, *, error: Exception | None = None, size: int = 0,
+                 limit: int = 0) -> None:
+        super().__init__(kind)
+        self.kind, self.error, self.size, self.limit = kind, error, size, limit
+
+
+def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    The file is opened without blocking and checked with ``fstat`` on that descriptor (no gap
+    between the check and the read), so a folder, a device (``/dev/zero``), a FIFO with no
+    writer or a socket is refused, never waited on; a file over ``limit`` is refused before it
+    is read, and again if it grows while being read.  :class:`ReadRefused` otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise ReadRefused("folder") from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
+        raise ReadRefused("os", error=e) from None
+    try:
+        try:
+            st = os.fstat(fd)
+        except OSError as e:
+            raise ReadRefused("os", error=e) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise ReadRefused("folder")
+        if not stat.S_ISREG(st.st_mode):
+            raise ReadRefused("special")
+        if st.st_size > limit:
+            raise ReadRefused("too_large", size=st.st_size, limit=limit)
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            while got <= limit:
+                chunk = os.read(fd, min(1 << 22, limit + 1 - got))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                got += len(chunk)
+        except OSError as e:
+            raise ReadRefused("os", error=e) from None
+    finally:
+        os.close(fd)
+    if got > limit:  # it grew after fstat
+        raise ReadRefused("too_large", size=got, limit=limit)
+    return b"".join(chunks)

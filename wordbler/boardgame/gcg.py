@@ -29,10 +29,11 @@ from __future__ import annotations
 import enum
 import os
 import re
-import stat
 import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
+
+from wordbler import fileio
 
 from .model import Coord, Direction
 
@@ -242,43 +243,18 @@ def read_bounded(path: str | os.PathLike, limit: int, *, what: str = "game recor
     being read).  ``what`` names the kind of file in the messages ("a folder, not a board").
     """
     shown_path = os.fspath(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
-        | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except IsADirectoryError:
-        raise GCGError(f"is a folder, not a {what}", path=shown_path) from None
-    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
-        raise GCGError(f"cannot read: {_os_reason(e)}", path=shown_path) from None
-    try:
-        try:
-            st = os.fstat(fd)
-        except OSError as e:
-            raise GCGError(f"cannot read: {_os_reason(e)}", path=shown_path) from None
-        if stat.S_ISDIR(st.st_mode):
-            raise GCGError(f"is a folder, not a {what}", path=shown_path)
-        if not stat.S_ISREG(st.st_mode):
-            raise GCGError(f"not a regular file (a device, pipe or socket), not a {what}",
-                           path=shown_path)
-        if st.st_size > limit:
-            raise GCGError(_too_large(st.st_size, limit, what), path=shown_path)
-        chunks: list[bytes] = []
-        got = 0
-        try:
-            while got <= limit:
-                chunk = os.read(fd, min(1 << 20, limit + 1 - got))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                got += len(chunk)
-        except OSError as e:
-            raise GCGError(f"cannot read: {_os_reason(e)}", path=shown_path) from None
-        if got > limit:  # it grew after fstat
-            raise GCGError(_too_large(got, limit, what), path=shown_path)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
+        return fileio.read_bounded(path, limit)
+    except fileio.ReadRefused as e:
+        if e.kind == "folder":
+            message = f"is a folder, not a {what}"
+        elif e.kind == "special":
+            message = f"not a regular file (a device, pipe or socket), not a {what}"
+        elif e.kind == "too_large":
+            message = _too_large(e.size, limit, what)
+        else:
+            message = f"cannot read: {_os_reason(e.error)}"
+        raise GCGError(message, path=shown_path) from None
 
 def _os_reason(e: Exception) -> str:
     return str(getattr(e, "strerror", None) or e)

@@ -28,12 +28,12 @@ import hashlib
 import json
 import os
 import re
-import stat
 from itertools import chain
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from wordbler.datafiles import data_dir
+from wordbler.fileio import ReadRefused, read_bounded
 
 BUNDLED_FILE = "wordbler-en.txt"
 BUNDLED_NAME = "English (SCOWL 80)"
@@ -222,41 +222,18 @@ def _read_bytes(p: Path, shown: str) -> bytes:
     and the read): a folder, a device (``/dev/zero``), a FIFO or a socket is refused and
     never waited on, and a large file is refused before it is read."""
     where = str(p)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
-        | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(p, flags)
-    except IsADirectoryError:
-        raise LexiconError(f"{shown} is a folder, not a word list", path=where) from None
-    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
-        raise LexiconError(_os_problem(shown, e), path=where) from None
-    try:
-        try:
-            st = os.fstat(fd)
-        except OSError as e:
-            raise LexiconError(_os_problem(shown, e), path=where) from None
-        if stat.S_ISDIR(st.st_mode):
-            raise LexiconError(f"{shown} is a folder, not a word list", path=where)
-        if not stat.S_ISREG(st.st_mode):
-            raise LexiconError(f"{shown} is not a regular file", path=where)
-        if st.st_size > MAX_FILE_BYTES:
-            raise LexiconError(_too_large(shown, st.st_size), path=where)
-        chunks: list[bytes] = []
-        got = 0
-        try:
-            while got <= MAX_FILE_BYTES:
-                chunk = os.read(fd, min(1 << 22, MAX_FILE_BYTES + 1 - got))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                got += len(chunk)
-        except OSError as e:
-            raise LexiconError(_os_problem(shown, e), path=where) from None
-    finally:
-        os.close(fd)
-    if got > MAX_FILE_BYTES:  # grew after fstat
-        raise LexiconError(_too_large(shown, got), path=where)
-    return b"".join(chunks)
+        return read_bounded(p, MAX_FILE_BYTES)
+    except ReadRefused as e:
+        if e.kind == "folder":
+            message = f"{shown} is a folder, not a word list"
+        elif e.kind == "special":
+            message = f"{shown} is not a regular file"
+        elif e.kind == "too_large":
+            message = _too_large(shown, e.size)
+        else:
+            message = _os_problem(shown, e.error)
+        raise LexiconError(message, path=where) from None
 
 
 def _read_text(p: Path, shown: str) -> str:

@@ -23,10 +23,10 @@ import codecs
 import hashlib
 import os
 import re
-import stat
 from pathlib import Path
 from typing import Iterable
 
+from ..fileio import ReadRefused, read_bounded
 from .alphabet import Alphabet, AlphabetError, get_alphabet
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -238,28 +238,20 @@ def read_file_bytes(path: "str | os.PathLike[str]", limit: int | None = None) ->
         limit = MAX_FILE_BYTES
     shown = os.fspath(path)
     try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise WordListError(f"{shown}: no such file", path=shown) from None
-    except OSError as e:
-        raise WordListError(f"{shown}: cannot read it ({e.strerror or e})", path=shown) from None
-    if stat.S_ISDIR(st.st_mode):
-        raise WordListError(f"{shown}: is a folder, not a word list file", path=shown)
-    if not stat.S_ISREG(st.st_mode):
-        raise WordListError(f"{shown}: not a regular file", path=shown)
-    if st.st_size > limit:
-        raise WordListError(
-            f"{shown}: too large ({_size(st.st_size)}; a word list may have {_size(limit)})",
-            path=shown,
-        )
-    try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
-    except OSError as e:
-        raise WordListError(f"{shown}: cannot read it ({e.strerror or e})", path=shown) from None
-    if len(data) > limit:
-        raise WordListError(f"{shown}: too large (over {_size(limit)})", path=shown)
-    return data
+        return read_bounded(path, limit)
+    except ReadRefused as e:
+        if e.kind == "folder":
+            message = f"{shown}: is a folder, not a word list file"
+        elif e.kind == "special":
+            message = f"{shown}: not a regular file"
+        elif e.kind == "too_large":
+            message = f"{shown}: too large ({_size(e.size)}; a word list may have {_size(limit)})"
+        elif isinstance(e.error, FileNotFoundError):
+            message = f"{shown}: no such file"
+        else:
+            err = e.error
+            message = f"{shown}: cannot read it ({getattr(err, 'strerror', None) or err})"
+        raise WordListError(message, path=shown) from None
 
 
 def load_wordlist(path: "str | os.PathLike[str]", lang: "str | Alphabet" = "en", *,
