@@ -11,12 +11,11 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
-import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from wordbler.fileio import write_json_atomic
+from wordbler.fileio import ReadRefused, read_bounded, write_json_atomic
 from wordbler.paths import user_data_dir
 
 from .board import Board, BoardError
@@ -46,21 +45,18 @@ def read_json(path: Path) -> Any:
     """The JSON in a regular file of at most :data:`MAX_BYTES`; ``StorageError`` otherwise,
     ``FileNotFoundError`` if there is no file."""
     try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise
-    except OSError as e:
-        raise StorageError(f"{path}: cannot read it ({e.strerror or e})") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise StorageError(f"{path}: not a regular file")
-    if st.st_size > MAX_BYTES:
-        raise StorageError(f"{path}: too large ({st.st_size} bytes)")
+        raw = read_bounded(path, MAX_BYTES)
+    except ReadRefused as e:  # opened without blocking: a FIFO swapped in never hangs
+        if e.kind == "os" and isinstance(e.error, FileNotFoundError):
+            raise e.error from None
+        if e.kind == "too_large":
+            raise StorageError(f"{path}: too large ({e.size} bytes)") from None
+        if e.kind in ("folder", "special"):
+            raise StorageError(f"{path}: not a regular file") from None
+        err = e.error
+        raise StorageError(f"{path}: cannot read it ({getattr(err, 'strerror', None) or err})") from None
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
         return json.loads(raw.decode("utf-8"))
-    except OSError as e:
-        raise StorageError(f"{path}: cannot read it ({e.strerror or e})") from None
     except UnicodeDecodeError:
         raise StorageError(f"{path}: not UTF-8 text") from None
     except json.JSONDecodeError as e:
