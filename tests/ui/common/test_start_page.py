@@ -186,3 +186,17 @@ def test_windows_fit_the_available_screen(qtbot):
     assert page.width() <= avail.width() and page.height() <= avail.height()
     small = fit_to_screen(page, QSize(500, 400))
     assert small == QSize(500, 400)
+
+
+@pytest.mark.parametrize("key", ["snake", "wordgrid", "wordsearch", "wordtools"])
+def test_every_game_window_opens_within_the_screen(qtbot, key):
+    """QT_SCALE_FACTOR=2 on a 1600x1000 screen is 800x500 logical: a window asking for more
+    would run off it (the Word Grid window asked for 1024x700)."""
+    from wordbler.ui.common.screen import available_size
+
+    factory = start.window_factory(key)
+    assert factory is not None
+    window = factory()
+    qtbot.addWidget(window)
+    avail = available_size(window)
+    assert window.width() <= avail.width() and window.height() <= avail.height()

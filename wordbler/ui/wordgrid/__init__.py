@@ -15,7 +15,12 @@ from __future__ import annotations
 
 
 def create_window(parent=None):
-    """The Word Grid main window (not shown yet)."""
+    """The Word Grid main window (not shown yet), sized to fit the screen."""
+    from PySide6.QtCore import QSize
+
+    from ..common.screen import fit_to_screen
     from .window import WordGridWindow
 
-    return WordGridWindow(parent)
+    window = WordGridWindow(parent)
+    fit_to_screen(window, QSize(1024, 700))
+    return window
