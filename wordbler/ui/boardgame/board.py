@@ -72,12 +72,15 @@ class SquareWidget(QWidget):
         p.fillRect(inner, th.premium_colour(self.premium))
         st = self.state
         if st.face is None or self.dragging:
+            if th.premium_marks and self.premium is not None:
+                paint_premium_marks(p, inner, self.premium, th)
             if self.is_start:
                 p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(QColor(th.star))
                 p.drawPath(_star(rect.center(), side * 0.36, side * 0.15))
-            elif self.premium is not None and st.show_label:
+            elif self.premium is not None and (st.show_label or th.premium_marks):
+                # the colour-blind-safe scheme shows the label even with labels off
                 p.setPen(th.premium_text_colour(self.premium))
                 p.setFont(th.font(side * 0.34, bold=True))
                 p.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.premium.label)
@@ -170,6 +173,43 @@ class SquareWidget(QWidget):
         event.setDropAction(Qt.DropAction.MoveAction)
         event.accept()
         self.board.tile_dropped.emit(drag.tile_id, drag.origin, self.coord)
+
+
+def paint_premium_marks(p: QPainter, rect: QRectF, premium: Premium, theme: Theme) -> None:
+    """The colour-blind-safe marks of a premium square, in the colour of its label (faint
+    stripes, solid corners), so that the four premiums differ without colour:
+    2L stripes one way, 3L crossed stripes, 2W two corner triangles, 3W three."""
+    side = min(rect.width(), rect.height())
+    ink = theme.premium_text_colour(premium)
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setClipRect(rect)
+    if premium in (Premium.DL, Premium.TL):
+        faint = QColor(ink)
+        faint.setAlpha(95)
+        p.setPen(QPen(faint, max(1.0, side * 0.045)))
+        gap = side / 4.0
+        x0, y0, w, h = rect.left(), rect.top(), rect.width(), rect.height()
+        k = -h
+        while k < w + h:
+            p.drawLine(QPointF(x0 + k, y0 + h), QPointF(x0 + k + h, y0))  # like /
+            if premium is Premium.TL:
+                p.drawLine(QPointF(x0 + k, y0), QPointF(x0 + k + h, y0 + h))  # like \
+            k += gap
+    else:
+        a = side * 0.3
+        corners = [(rect.topLeft(), 1, 1), (rect.bottomRight(), -1, -1)]
+        if premium is Premium.TW:
+            corners.append((rect.topRight(), -1, 1))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(ink)
+        for pt, dx, dy in corners:
+            path = QPainterPath(pt)
+            path.lineTo(pt.x() + dx * a, pt.y())
+            path.lineTo(pt.x(), pt.y() + dy * a)
+            path.closeSubpath()
+            p.drawPath(path)
+    p.restore()
 
 
 def _alpha(colour: str, alpha: int) -> QColor:

@@ -580,6 +580,9 @@ class MainWindow(QMainWindow):
         from .features import install as install_features  # unseen tiles, clock, challenge
 
         install_features(self)
+        from .look import install as install_look  # theme, premium scheme, sound effects
+
+        install_look(self)
 
     def open_new_game_dialog(self) -> None:
         """New game: the setup dialog, after a confirmation if a game is under way."""

@@ -2,13 +2,19 @@
 
 Widgets never hard-code a colour: they ask the :class:`Theme`.  Sizes are given as fractions
 of the widget being painted, so everything scales with the window (resolution independence).
+
+There are two bases, :data:`LIGHT_THEME` (the default) and :data:`DARK_THEME`, and two premium
+schemes: ``standard`` and ``colourblind`` (Okabe–Ito colours, every premium also told apart by
+its label, always shown, and by its marks: stripes for letter premiums, corner triangles for
+word premiums).  :func:`make_theme` combines them; ``look.LookController`` picks one from the
+View menu and the system's colour scheme.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPalette
 
 from wordbler.boardgame.rules import Premium
 
@@ -45,7 +51,10 @@ class Theme:
     current_player: str = "#fff3c4"
     text: str = "#222222"
     muted_text: str = "#6b6b6b"
+    player_border: str = "#d0cbbd"  # a player's panel when not to play
     font_family: str = "Sans Serif"
+    dark: bool = False  # a dark base: Qt's own widgets get a dark palette (qt_palette)
+    premium_scheme: str = "standard"  # or "colourblind": labels always, marks, Okabe–Ito
 
     def premium_colour(self, premium: Premium | None) -> QColor:
         if premium is None:
@@ -56,6 +65,12 @@ class Theme:
         if premium in (Premium.TL, Premium.TW):
             return QColor(self.premium_text_light)
         return QColor(self.premium_text)
+
+    @property
+    def premium_marks(self) -> bool:
+        """Premiums told apart by stripes and corner marks as well as colour, and their
+        labels shown even when the labels are off (the colour-blind-safe scheme)."""
+        return self.premium_scheme == COLOURBLIND
 
     def font(self, pixel_size: float, bold: bool = False) -> QFont:
         f = QFont(self.font_family)
@@ -78,7 +93,134 @@ class Theme:
         widget.setAutoFillBackground(True)
 
 
-DEFAULT_THEME = Theme()
+    def qt_palette(self) -> QPalette:
+        """A palette for Qt's own widgets (buttons, lists, menus, dialogs) that goes with this
+        theme: every role set, for the active, inactive and disabled groups."""
+        if not self.dark:
+            from PySide6.QtWidgets import QStyleFactory
+
+            style = QStyleFactory.create("Fusion")
+            pal = QPalette(style.standardPalette()) if style is not None else QPalette()
+            for role in _ROLES:  # every role marked as set (the resolve mask)
+                for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
+                              QPalette.ColorGroup.Disabled):
+                    pal.setColor(group, role, pal.color(group, role))
+            return pal
+        R = QPalette.ColorRole
+        pal = QPalette()
+        colours = {
+            R.Window: "#2b2d2f", R.WindowText: "#e6e6e6", R.Base: "#1e1f21",
+            R.AlternateBase: "#27292b", R.ToolTipBase: "#3a3c3f", R.ToolTipText: "#f0f0f0",
+            R.PlaceholderText: "#8c8c8c", R.Text: "#e6e6e6", R.Button: "#3a3d40",
+            R.ButtonText: "#ececec", R.BrightText: "#ff7b72", R.Light: "#505356",
+            R.Midlight: "#44474a", R.Mid: "#2f3134", R.Dark: "#1a1b1d", R.Shadow: "#0c0c0d",
+            R.Highlight: "#3d7fc4", R.HighlightedText: "#ffffff", R.Link: "#7ab7ff",
+            R.LinkVisited: "#c39bff",
+        }
+        if hasattr(R, "Accent"):  # Qt 6.6+
+            colours[R.Accent] = "#3d7fc4"
+        for role, colour in colours.items():
+            pal.setColor(role, QColor(colour))
+        D = QPalette.ColorGroup.Disabled
+        for role, colour in ((R.WindowText, "#7d7d7d"), (R.Text, "#7d7d7d"),
+                             (R.ButtonText, "#7d7d7d"), (R.Base, "#242527"),
+                             (R.Button, "#323437"), (R.Highlight, "#4a4d50"),
+                             (R.HighlightedText, "#9a9a9a")):
+            pal.setColor(D, role, QColor(colour))
+        return pal
+
+
+_ROLES = tuple(r for r in QPalette.ColorRole if r.name not in ("NColorRoles", "NoRole"))
+
+STANDARD = "standard"
+COLOURBLIND = "colourblind"
+PREMIUM_SCHEMES = (STANDARD, COLOURBLIND)
+
+LIGHT_THEME = Theme()
+DEFAULT_THEME = LIGHT_THEME
+
+DARK_THEME = Theme(
+    name="dark",
+    board_background="#14241f",
+    square_plain="#2e3835",
+    square_border="#56605c",
+    premium_colours=(
+        (Premium.DL, "#2f6f93"),
+        (Premium.TL, "#1d4f96"),
+        (Premium.DW, "#8e3f55"),
+        (Premium.TW, "#b3372f"),
+    ),
+    premium_text="#f1f4f6",
+    premium_text_light="#fffffe",
+    star="#f3d9a4",
+    tile_face="#e8d09a",
+    tile_face_pending="#f5e4b5",
+    tile_edge="#9c7530",
+    tile_text="#2b2119",
+    blank_text="#b0302a",
+    tile_value="#5a4631",
+    last_move="#f5a623",
+    selected="#4da3ff",
+    marked="#b071d0",
+    cursor="#2ecc9a",
+    invalid="#ff7b6e",
+    ok="#5fd68a",
+    panel_background="#2a2d2e",
+    table_background="#1f2122",
+    current_player="#43391f",
+    text="#e8e8e8",
+    muted_text="#a4a4a4",
+    player_border="#4b4e50",
+    dark=True,
+)
+
+# Okabe & Ito, "Color Universal Design" (2002/2008): distinguishable with every common colour
+# vision deficiency. Sky blue and blue for the letter premiums, orange and vermillion for the
+# word premiums; dark text on the light two, white on the dark two.
+OKABE_ITO_PREMIUMS = (
+    (Premium.DL, "#56b4e9"),  # sky blue
+    (Premium.TL, "#0072b2"),  # blue
+    (Premium.DW, "#e69f00"),  # orange
+    (Premium.TW, "#d55e00"),  # vermillion
+)
+
+
+def make_theme(dark: bool = False, scheme: str = STANDARD) -> Theme:
+    """The light or dark theme with the ``standard`` or ``colourblind`` premium scheme."""
+    base = DARK_THEME if dark else LIGHT_THEME
+    if scheme == STANDARD:
+        return base
+    if scheme != COLOURBLIND:
+        raise ValueError(f"unknown premium scheme {scheme!r}")
+    return replace(base, name=base.name + "-colourblind", premium_scheme=COLOURBLIND,
+                   premium_colours=OKABE_ITO_PREMIUMS, premium_text="#101010",
+                   premium_text_light="#ffffff", star="#101010")
+
+
+# the colours widgets bake into their style sheets and palettes: a theme change maps each
+# old one to the new theme's (look.recolour); each theme keeps them all different
+SURFACE_FIELDS = ("panel_background", "table_background", "current_player", "text",
+                  "muted_text", "player_border", "last_move", "selected", "square_border",
+                  "invalid", "ok", "tile_face", "tile_face_pending", "tile_edge", "blank_text",
+                  "marked", "cursor")
+
+
+def colour_map(old: Theme, new: Theme) -> dict[str, str]:
+    """Lower-case ``#rrggbb`` of each surface colour of ``old`` -> the same colour of
+    ``new``."""
+    return {getattr(old, f).lower(): getattr(new, f) for f in SURFACE_FIELDS}
+
+
+def theme_of(widget, default: Theme = DEFAULT_THEME) -> Theme:
+    """The theme of the nearest widget up the parents that has one (a dialog of the
+    board-game window gets the window's), else ``default``."""
+    w = widget
+    while w is not None:
+        th = getattr(w, "theme", None)
+        if isinstance(th, Theme):
+            return th
+        w = w.parentWidget() if hasattr(w, "parentWidget") else None
+    return default
 
 
 def fit_to_screen(window, width: int | None = None, height: int | None = None) -> None:
