@@ -217,9 +217,11 @@ class LookController(QObject):
     def _repaint(self) -> None:
         w = self.window
         table = getattr(w, "table", None)
-        if table is not None and hasattr(w, "_refresh_all"):
+        if table is not None and hasattr(w, "_refresh_board"):
             w._refresh_board(full=True)
-            w._refresh_all()
+            w._refresh_rack()
+            w._refresh_state()
+            w._on_preview(*w.session.preview_text())
             table.apply_scale()
         for top in self.our_windows():
             top.update()

@@ -163,7 +163,7 @@ class PlayerPanel(QFrame):
         self.marker.setText("▶" if view.is_current else " ")
         self.setProperty("current", view.is_current)
         bg = self.theme.current_player if view.is_current else self.theme.panel_background
-        border = self.theme.last_move if view.is_current else "#d0cbbd"
+        border = self.theme.last_move if view.is_current else self.theme.player_border
         self.setStyleSheet(
             f"QFrame#PlayerPanel {{ background: {bg}; border: 2px solid {border}; border-radius: 6px; }}"
             f"QLabel {{ color: {self.theme.text}; }}")

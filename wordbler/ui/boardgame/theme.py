@@ -114,11 +114,11 @@ class Theme:
             R.PlaceholderText: "#8c8c8c", R.Text: "#e6e6e6", R.Button: "#3a3d40",
             R.ButtonText: "#ececec", R.BrightText: "#ff7b72", R.Light: "#505356",
             R.Midlight: "#44474a", R.Mid: "#2f3134", R.Dark: "#1a1b1d", R.Shadow: "#0c0c0d",
-            R.Highlight: "#3d7fc4", R.HighlightedText: "#ffffff", R.Link: "#7ab7ff",
+            R.Highlight: "#2c65a3", R.HighlightedText: "#ffffff", R.Link: "#7ab7ff",
             R.LinkVisited: "#c39bff",
         }
         if hasattr(R, "Accent"):  # Qt 6.6+
-            colours[R.Accent] = "#3d7fc4"
+            colours[R.Accent] = "#2c65a3"
         for role, colour in colours.items():
             pal.setColor(role, QColor(colour))
         D = QPalette.ColorGroup.Disabled
