@@ -53,6 +53,26 @@ SECTIONS: list[tuple[str, str]] = [
      "bingos, with a chart of the recent final scores. Game > Statistics shows them. They "
      "are kept on this computer only, in stats.json in Wordbler's data folder; a damaged "
      "file is reported and kept aside as stats.json.damaged."),
+    ("Themes and colours",
+     "View > Theme: Follow system (the default: dark when the system is in dark mode, "
+     "and it changes when the system's does), Light or Dark. Dark gives the board, the"
+     " tiles, the panels and the hand-off dark colours, and Qt's own buttons, lists, "
+     "menus and dialogs too (while the board game is dark on a light system, the other"
+     " games' windows are dark as well). View > Premium squares: Standard, or "
+     "Colour-blind safe, where the premium squares take colours that stay apart with "
+     "every common colour-vision deficiency (Okabe–Ito: sky blue 2L, blue 3L, orange "
+     "2W, vermillion 3W), always show their label 2L/3L/2W/3W (even with View > Show "
+     "premium labels off), and carry marks that tell them apart with no colour at all:"
+     " 2L is striped one way, 3L crosswise, 2W has triangles in two corners and 3W in "
+     "three. Both choices are remembered."),
+    ("Sound",
+     "Short sounds mark a tile put on the board, a play made (Done, or a computer's "
+     "move), something refused (a Done with words not in the dictionary, a letter not "
+     "on your rack), a bingo (all seven tiles played) and the end of the game. View > "
+     "Sound effects (Ctrl+M) turns them off and on; View > Sound volume sets 25% to "
+     "100%; both are remembered. The sounds need Qt Multimedia (the PySide6-Addons "
+     "package) and an audio output: without them the game is silent and the menu says "
+     "(unavailable)."),
 ]
 
 
