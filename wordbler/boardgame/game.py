@@ -85,9 +85,14 @@ class Preview:
         return self.breakdown is not None and self.error is None and not self.invalid_words
 
 
-def draw_rank(tile: Tile) -> int:
-    """Lower is better in the draw for first player: a blank, then A, B, ..."""
-    return -1 if tile.is_blank else ord(tile.letter) - ord("A")
+def draw_rank(tile: Tile, alphabet=None) -> int:
+    """Lower is better in the draw for first player: a blank, then the alphabet's order
+    (A, B, ... in English; А, Б, ... in Russian).  ``alphabet`` defaults to A-Z."""
+    if tile.is_blank:
+        return -1
+    if alphabet is not None and tile.letter in alphabet:
+        return alphabet.index(tile.letter)
+    return ord(tile.letter) - ord("A")
 
 
 class Game:
@@ -208,6 +213,8 @@ class Game:
                 raise IllegalMove(Reason.OCCUPIED, [p.coord])
             if p.coord in seen:
                 raise IllegalMove(Reason.DUPLICATE_SQUARE, [p.coord])
+            if p.letter not in self.rules.alphabet:
+                raise IllegalMove(Reason.NOT_A_LETTER, [p.coord])
             seen.add(p.coord)
         self.pending = placements
 
@@ -513,12 +520,13 @@ class Game:
         """Each player draws a tile; a blank wins, else the letter nearest A; ties redraw."""
         contenders = list(range(n))
         rounds = []
+        alphabet = self.rules.alphabet
         while True:
             drawn = self.bag.draw(len(contenders))
             pairs = tuple(zip(contenders, drawn))
             rounds.append(DrawRound(pairs))
             self.bag.put_back(drawn)
-            best = min(draw_rank(t) for _, t in pairs)
-            contenders = [p for p, t in pairs if draw_rank(t) == best]
+            best = min(draw_rank(t, alphabet) for _, t in pairs)
+            contenders = [p for p, t in pairs if draw_rank(t, alphabet) == best]
             if len(contenders) == 1:
                 return FirstDraw(tuple(rounds), contenders[0])

@@ -211,8 +211,26 @@ _EVENT = re.compile(r">([^ \t]+?):(?=[ \t]|$)(.*)$")
 _PRAGMA = re.compile(r"#([^ \t]*)(?:[ \t]+(.*))?$")
 _POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})", re.ASCII)
 _NUMBER = re.compile(r"[+-]?\d{1,%d}" % _MAX_DIGITS, re.ASCII)  # ASCII digits, never 4,300
-_RACK_ANY = re.compile(r"[A-Za-z?]+")
-_TILES = re.compile(r"[A-Z?]+")
+# Tiles are any language's letters (A-Z in English, А-Я in Russian): upper case for a tile,
+# "?" for a blank; in a played word lower case is a blank.  Which letters a game may use is
+# its rules' business (wordbler.boardgame.replay / savegame), not the file syntax's.
+_RACK_ANY = re.compile(r"(?:[^\W\d_]|\?)+")
+
+
+class _Tiles:
+    """``fullmatch(text)``: upper-case letters and ``?`` (the old ``[A-Z?]+`` of any script)."""
+
+    @staticmethod
+    def fullmatch(text: str) -> bool:
+        return bool(text) and all(c == "?" or (c.isalpha() and c.isupper()) for c in text)
+
+
+_TILES = _Tiles()
+
+
+def _is_word(text: str) -> bool:
+    """A played word: letters (lower case = blank) and ``.`` for a tile on the board."""
+    return bool(text) and all(c == "." or c.isalpha() for c in text)
 _BOM = b"\xef\xbb\xbf"
 _ENCODINGS = {
     "utf-8": "utf-8",
@@ -417,7 +435,7 @@ class _Parser:
         elif re.fullmatch(r"rack[0-9]+", name):
             n = self.player_number(name, "rack", number)
             rack = value
-            if not re.fullmatch(r"[A-Z?]*", rack) or len(rack) > BOARD_SIZE:
+            if (rack and not _TILES.fullmatch(rack)) or len(rack) > BOARD_SIZE:
                 raise self.error(f'bad rack "{shown(rack)}" in #{name}', number)
             self.racks.append((number, n, rack))
         elif name == "character-encoding":
@@ -527,7 +545,7 @@ class _Parser:
         elif low == "(time)":
             out["kind"] = EventKind.TIME_PENALTY
         elif move.startswith("("):
-            if not re.fullmatch(r"\([A-Z?]+\)", move):
+            if not (move.endswith(")") and _TILES.fullmatch(move[1:-1])):
                 raise err(f'bad end-of-game tiles "{shown(move)}"', number)
             out["kind"] = None  # END_POINTS or END_PENALTY, decided by the score below
             out["tiles"] = move[1:-1]
@@ -566,7 +584,7 @@ class _Parser:
             raise err(f'bad position "{shown(pos)}"', number) from None
         if word is None:
             raise err(f"truncated event: no word after {pos}", number)
-        if not re.fullmatch(r"[A-Za-z.]+", word) or len(word) > BOARD_SIZE:
+        if not _is_word(word) or len(word) > BOARD_SIZE:
             raise err(f'bad word "{shown(word)}" (letters, and "." for a tile on the board)',
                       number)
         dr, dc = direction.step

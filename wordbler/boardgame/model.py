@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from .rules import BLANK, LETTERS, Premium
+from .rules import BLANK, LETTERS, Premium  # noqa: F401  (LETTERS: English, re-exported)
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -90,8 +90,12 @@ class Placement:
     letter: str
 
     def __post_init__(self) -> None:
-        if self.letter not in LETTERS or len(self.letter) != 1:
-            raise ValueError(f"a placed tile must show a letter A-Z, not {self.letter!r}")
+        # any language's upper-case letter: the game's rules check it is one of their
+        # alphabet (placement.analyze); A-Z is the English game's, not every game's
+        letter = self.letter
+        if not (isinstance(letter, str) and len(letter) == 1 and letter.isalpha()
+                and letter.isupper()):
+            raise ValueError(f"a placed tile must show one upper-case letter, not {letter!r}")
         if not self.tile.is_blank and self.tile.letter != self.letter:
             raise ValueError(f"tile {self.tile.letter} cannot show {self.letter}")
 

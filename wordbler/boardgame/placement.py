@@ -37,6 +37,7 @@ class Reason(enum.Enum):
     FIRST_TOO_FEW_TILES = "the first word needs at least two tiles"
     NOT_CONNECTED = "the word must touch tiles already on the board"
     NOT_IN_RACK = "a tile is not on the player's rack"
+    NOT_A_LETTER = "a tile shows a letter that is not in this game's alphabet"
     INVALID_WORDS = "not in the dictionary"
     EXCHANGE_EMPTY = "choose at least one tile to exchange"
     EXCHANGE_BAG_TOO_SMALL = "too few tiles in the bag to exchange"
@@ -90,6 +91,11 @@ def analyze(board: Board, placements: Sequence[Placement], rules: RuleSet) -> Sc
             raise IllegalMove(Reason.DUPLICATE_TILE, [p.coord])
         seen_tiles.add(p.tile.id)
         new[p.coord] = p
+    alphabet = rules.alphabet
+    for p in placements:
+        if p.letter not in alphabet:
+            raise IllegalMove(Reason.NOT_A_LETTER, [p.coord],
+                              detail=f"{p.letter} is not a letter of the {alphabet.name} game")
 
     coords = sorted(new)
     rows = {c.row for c in coords}

@@ -43,7 +43,7 @@ from .board import Board
 from .gcg import Event, EventKind, GCGError, GCGRecord, read_file, shown
 from .model import Coord, Placement, ScoreBreakdown, Tile
 from .placement import IllegalMove, analyze
-from .rules import BLANK, ENGLISH_TILES, PRESETS, STANDARD, RuleSet, Settlement
+from .rules import BLANK, ENGLISH_TILES, PRESETS, STANDARD, TILE_SETS, RuleSet, Settlement  # noqa: F401
 
 __all__ = ["Mismatch", "ReplayStep", "ReplayResult", "replay", "replay_file",
            "configure_parser", "run", "CHECKPOINT"]
@@ -167,9 +167,13 @@ def replay(record: GCGRecord, rules: RuleSet | None = None) -> ReplayResult:
 
 def _rules_for(record: GCGRecord) -> tuple[RuleSet, bool]:
     """The rules a record names (``#wordbler-rules``), and whether it named any."""
+    from .savegame import language_from_record, rules_from_record  # our own games' rules
+
     if record.pragma("wordbler-rules") is None:
-        return STANDARD, False
-    from .savegame import rules_from_record  # our own games name their rules
+        try:  # a record may name only its language (#wordbler-language)
+            return STANDARD.with_language(language_from_record(record)), False
+        except GCGError:
+            return STANDARD, False
 
     try:
         return rules_from_record(record), True
@@ -202,9 +206,12 @@ class _Replayer:
         # the last play, for a withdrawal: (event, its placements or None if not placed)
         self.last_play: tuple[Event, tuple[Placement, ...] | None] | None = None
         self.factor: int | None = None  # end-of-game multiplier seen so far
-        standard_tiles = self.rules.tiles == ENGLISH_TILES
+        # a language's own tile set (English, Russian, French): its counts are known
+        tiles = self.rules.tiles
+        standard_tiles = TILE_SETS.get(tiles.language) == tiles
         dist = record.pragma("tile-distribution")
-        if dist is not None and dist.value.strip().lower() not in ("", "english"):
+        if dist is not None and dist.value.strip().lower() not in (
+                "", tiles.name.lower(), tiles.language):
             standard_tiles = False
         self.check_unseen = standard_tiles and not record.tile_glyphs
         self.left = Counter(self.rules.tiles.counts)  # the tiles of the set off the board
@@ -293,7 +300,12 @@ class _Replayer:
         what = f"{ev.position} {ev.word}"
         placements: list[Placement] = []
         conflict = False
+        alphabet = self.rules.alphabet
         for ch, c in zip(ev.word, ev.squares):
+            if ch != "." and ch.upper() not in alphabet:
+                self.bad(ev, f"{what}: {ch} is not a letter of the {alphabet.name} tiles")
+                conflict = True
+                break
             if not self.board.in_bounds(c):
                 self.bad(ev, f"{what} runs off the board at {c.label}")
                 conflict = True

@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from wordbler.lexicon.alphabet import Alphabet, get_alphabet
+
 BLANK = "?"
+#: The English letters (kept for callers of the English game; the rules of a game use
+#: ``rules.alphabet``).
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -29,18 +33,49 @@ class Premium(enum.Enum):
         self.word_multiplier = word
 
 
+def board_alphabet(language: str) -> Alphabet:
+    """The alphabet the board game plays in ``language`` (``en``, ``ru``, ``fr``).
+
+    Russian is the word engine's Russian alphabet with Ё folded into Е
+    (:meth:`~wordbler.lexicon.alphabet.Alphabet.folded`): the common Russian tile sets have
+    no Ё tile, so a word written with Ё is played, checked and scored as written with Е.
+    ``ValueError`` for a language the board game does not play.
+    """
+    if language == "ru":
+        return get_alphabet("ru").folded({"Ё": "Е"}, code="ru")
+    if language in ("en", "fr"):
+        return get_alphabet(language)
+    raise ValueError(f"the board game has no tile set for the language {language!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class TileSet:
-    """Letters with their counts and values.  ``?`` is the blank."""
+    """Letters with their counts and values.  ``?`` is the blank.
+
+    ``language`` names the board-game alphabet of the letters (:func:`board_alphabet`): the
+    tiles are letters of that alphabet (a letter without a tile can still be played with a
+    blank; its value is then 0 anyway).  ``name`` and ``source`` are for people (where the
+    distribution comes from); they do not take part in comparisons.
+    """
 
     counts: Mapping[str, int]
     values: Mapping[str, int]
+    language: str = "en"
+    name: str = field(default="English", compare=False)
+    source: str = field(default="", compare=False)
+    alphabet: Alphabet = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
         object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
         if set(self.counts) != set(self.values):
             raise ValueError("tile set counts and values name different letters")
+        alphabet = board_alphabet(self.language)
+        object.__setattr__(self, "alphabet", alphabet)
+        stray = sorted(set(self.counts) - {BLANK} - set(alphabet.letters))
+        if stray:
+            raise ValueError(f"the {self.name} tile set has tiles that are not letters of its "
+                             f"alphabet: {', '.join(stray)}")
 
     @property
     def total(self) -> int:
@@ -51,11 +86,18 @@ class TileSet:
         return self.values[letter]
 
     def letters(self) -> list[str]:
-        """Every tile of the set as a letter, in a fixed order (A..Z then blanks)."""
+        """Every tile of the set as a letter, in a fixed order (the alphabet's order, then
+        blanks).  For A-Z this is A..Z then blanks, as it always was."""
+        order = {c: i for i, c in enumerate(self.alphabet.letters)}
         out: list[str] = []
-        for letter in sorted(self.counts, key=lambda c: (c == BLANK, c)):
+        for letter in sorted(self.counts, key=lambda c: (c == BLANK, order.get(c, -1))):
             out.extend(letter * self.counts[letter])
         return out
+
+    @property
+    def vowels(self) -> frozenset[str]:
+        """The vowels of the tile set's alphabet (for leave valuations and tile trackers)."""
+        return self.alphabet.vowels
 
 
 _EN_DIST = (
@@ -65,12 +107,59 @@ _EN_VALUES = (
     "A1 B3 C3 D2 E1 F4 G2 H4 I1 J8 K5 L1 M3 N1 O1 P3 Q10 R1 S1 T1 U1 V4 W4 X8 Y4 Z10 ?0"
 )
 
+# Russian: the Russian edition's distribution as listed on Wikipedia's "Letter
+# distributions of the crossword-tile game" page (en.wikipedia.org, the Russian section),
+# in its common form without a Ё tile: 101 letter tiles of the 32 letters other than Ё and
+# 3 blanks, 104 tiles.  Ё is played as Е (see board_alphabet).
+_RU_DIST = (
+    "А8 Б2 В4 Г2 Д4 Е8 Ж1 З2 И5 Й1 К4 Л4 М3 Н5 О10 П4 Р5 С5 Т5 У4 Ф1 Х1 Ц1 Ч1 Ш1 Щ1 "
+    "Ъ1 Ы2 Ь2 Э1 Ю1 Я2 ?3"
+)
+_RU_VALUES = (
+    "А1 Б3 В1 Г3 Д2 Е1 Ж5 З5 И1 Й4 К2 Л2 М2 Н1 О1 П2 Р1 С1 Т1 У2 Ф10 Х5 Ц5 Ч5 Ш8 Щ10 "
+    "Ъ10 Ы4 Ь3 Э8 Ю8 Я3 ?0"
+)
+
+# French: the French edition's distribution on the same Wikipedia page (the French section):
+# 100 letter tiles A-Z and 2 blanks, 102 tiles.  Accented letters are played as the plain
+# letter (É as E, Ç as C), as French tile games do.
+_FR_DIST = (
+    "A9 B2 C2 D3 E15 F2 G2 H2 I8 J1 K1 L5 M3 N6 O6 P2 Q1 R6 S6 T6 U6 V2 W1 X1 Y1 Z1 ?2"
+)
+_FR_VALUES = (
+    "A1 B3 C3 D2 E1 F4 G2 H4 I1 J8 K10 L1 M2 N1 O1 P3 Q8 R1 S1 T1 U1 V4 W10 X10 Y10 Z10 ?0"
+)
+
+_WIKIPEDIA = ("Wikipedia, \"Letter distributions of the crossword-tile game\" "
+              "(en.wikipedia.org), the {} section")
+
 
 def _parse_pairs(text: str) -> dict[str, int]:
     return {item[0]: int(item[1:]) for item in text.split()}
 
 
-ENGLISH_TILES = TileSet(_parse_pairs(_EN_DIST), _parse_pairs(_EN_VALUES))
+#: The English edition's 100 tiles (98 letters A-Z, 2 blanks).
+ENGLISH_TILES = TileSet(_parse_pairs(_EN_DIST), _parse_pairs(_EN_VALUES), "en", "English",
+                        _WIKIPEDIA.format("English"))
+#: The Russian edition's common 104 tiles without Ё (101 letters, 3 blanks).
+RUSSIAN_TILES = TileSet(_parse_pairs(_RU_DIST), _parse_pairs(_RU_VALUES), "ru", "Russian",
+                        _WIKIPEDIA.format("Russian"))
+#: The French edition's 102 tiles (100 letters A-Z, 2 blanks).
+FRENCH_TILES = TileSet(_parse_pairs(_FR_DIST), _parse_pairs(_FR_VALUES), "fr", "French",
+                       _WIKIPEDIA.format("French"))
+
+#: The tile set of each language the board game plays, by language code.
+TILE_SETS: Mapping[str, TileSet] = MappingProxyType(
+    {"en": ENGLISH_TILES, "ru": RUSSIAN_TILES, "fr": FRENCH_TILES})
+
+
+def tiles_for(language: str) -> TileSet:
+    """The tile set of ``language`` (``en``, ``ru``, ``fr``); ``ValueError`` otherwise."""
+    try:
+        return TILE_SETS[language]
+    except (KeyError, TypeError):
+        raise ValueError(f"the board game has no tile set for the language {language!r} "
+                         f"(known: {', '.join(TILE_SETS)})") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +273,22 @@ class RuleSet:
         from dataclasses import replace
 
         return replace(self, **changes)
+
+    @property
+    def alphabet(self) -> Alphabet:
+        """The letters tiles and blanks may show (the tile set's board-game alphabet)."""
+        return self.tiles.alphabet
+
+    @property
+    def language(self) -> str:
+        """The language code of the tile set (``en``, ``ru``, ``fr``)."""
+        return self.tiles.language
+
+    def with_language(self, language: str) -> "RuleSet":
+        """These rules with ``language``'s tile set (the same object for the same language)."""
+        if language == self.tiles.language:
+            return self
+        return self.with_changes(tiles=tiles_for(language))
 
 
 STANDARD = RuleSet(

@@ -12,6 +12,9 @@ Pragmata (values with spaces or unusual characters are percent-encoded, ``%20``)
     Version of this scheme.
 ``#wordbler-rules NAME [FIELD=VALUE ...]``
     The rules preset, and any scalar field that differs from it (``hint_cost=2``).
+``#wordbler-language CODE``
+    The language of the tile set and its alphabet (``ru``, ``fr``); written only for a game
+    that is not English, so a save without it (every save before languages) is English.
 ``#wordbler-seed N``
     The seed of ``Game.rng``: the first-player draw and every draw from the bag follow from it.
 ``#wordbler-seats NICK ...``
@@ -80,7 +83,7 @@ from .model import (
     TurnRecord,
 )
 from .placement import IllegalMove
-from .rules import BLANK, PRESETS, ChallengeRule, RuleSet, get_ruleset
+from .rules import BLANK, PRESETS, TILE_SETS, ChallengeRule, RuleSet, get_ruleset
 
 FORMAT_VERSION = 1
 PREFIX = "wordbler-"
@@ -98,6 +101,7 @@ __all__ = [
     "load_game",
     "is_wordbler_record",
     "rules_from_record",
+    "language_from_record",
     "rules_pragma",
 ]
 
@@ -206,6 +210,8 @@ def rules_pragma(rules: RuleSet) -> str:
         mine, theirs = getattr(rules, f.name), getattr(preset, f.name)
         if mine == theirs:
             continue
+        if f.name == "tiles" and TILE_SETS.get(mine.language) == mine:
+            continue  # a language's own tile set: #wordbler-language names it
         if f.name in _EDITABLE:
             raise ValueError(f"rules with a changed {f.name} cannot be saved")
         if isinstance(mine, bool):
@@ -223,11 +229,26 @@ def is_wordbler_record(record: GCGRecord) -> bool:
     return record.pragma(PREFIX + "seed") is not None
 
 
+def language_from_record(record: GCGRecord) -> str:
+    """The language of a saved game's tiles (``#wordbler-language``); ``en`` without one."""
+    p = record.pragma(PREFIX + "language")
+    if p is None:
+        return "en"
+    code = p.value.strip()
+    if code not in TILE_SETS:
+        raise GCGError(f'unknown language "{shown(code)}" in #wordbler-language (known: '
+                       f'{", ".join(TILE_SETS)})', path=record.source, line=p.line)
+    if len(record.pragmata(PREFIX + "language")) > 1:
+        raise GCGError("#wordbler-language given twice", path=record.source,
+                       line=record.pragmata(PREFIX + "language")[1].line)
+    return code
+
+
 def rules_from_record(record: GCGRecord) -> RuleSet:
     """The rules named by the record's ``#wordbler-rules`` (standard if there is none)."""
     p = record.pragma(PREFIX + "rules")
     if p is None:
-        return PRESETS["standard"]
+        return PRESETS["standard"].with_language(language_from_record(record))
 
     def err(message: str) -> GCGError:
         return GCGError(message, path=record.source, line=p.line)
@@ -270,6 +291,7 @@ def rules_from_record(record: GCGRecord) -> RuleSet:
             raise err(f"the rule {key} must be {low_high[0]} to {low_high[1]}, not {value}")
         changes[key] = value
     rules = preset.with_changes(**changes) if changes else preset
+    rules = rules.with_language(language_from_record(record))
     try:
         check_rules(rules)
     except ValueError as e:
@@ -318,6 +340,8 @@ class _Writer:
             seat_specs[seat] = game.players[i]
         self.pragma("format", str(FORMAT_VERSION))
         self.pragma("rules", rules_value)
+        if game.rules.language != "en":
+            self.pragma("language", game.rules.language)
         self.pragma("seed", str(game.seed))
         self.pragma("seats", " ".join(seat_nicks))
         players = []
@@ -741,7 +765,7 @@ class _Rebuilder:
             rack = game.racks[game.current]
             placements = []
             for item in parts:
-                m = re.fullmatch(r"([0-9]{1,2}):([A-Za-z])([0-9]{1,2}):([A-Za-z])", item)
+                m = re.fullmatch(r"([0-9]{1,2}):([A-Za-z])([0-9]{1,2}):([^\W\d_])", item)
                 if not m or int(m[1]) >= len(rack):
                     raise self.error(f'bad pending tile "{shown(item)}"', p.line)
                 row, col = int(m[3]) - 1, COLUMN_LETTERS.index(m[2].upper())

@@ -82,7 +82,10 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", default="strong,intermediate", metavar="LEVEL,LEVEL,...",
                    help=f"levels in seat order: {', '.join(LEVELS)}")
     p.add_argument("--rules", default="standard", metavar="PRESET")
-    p.add_argument("--lexicon", metavar="FILE", help="word list (default: the bundled one)")
+    p.add_argument("--lexicon", metavar="FILE",
+                   help="word list (default: the bundled one of --lang)")
+    p.add_argument("--lang", default="en", metavar="CODE",
+                   help="tile set and word list: en (default), ru (Ё played as Е) or fr")
     p.add_argument("--gcg-dir", metavar="DIR", help="write each game as a GCG record here")
     p.add_argument("--quiet", action="store_true", help="only the summary")
 
@@ -114,7 +117,7 @@ def _prepare_folder(name: str) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from wordbler.lexicon.dictionary import load_bundled, load_file
+    from .languages import LANGUAGES, load_bundled_words, load_user_words
     from .movegen import engine_generator
 
     levels = [lvl.strip().lower() for lvl in args.players.split(",") if lvl.strip()]
@@ -127,14 +130,20 @@ def run(args: argparse.Namespace) -> int:
         if rules is None:
             raise ValueError(f"unknown rules preset {shown(args.rules)!r}; choose one of: "
                              f"{', '.join(PRESETS)}")
+        lang = (getattr(args, "lang", None) or "en").strip().lower()
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {shown(lang)!r}; choose one of: "
+                             f"{', '.join(LANGUAGES)}")
+        rules = rules.with_language(lang)
         if not rules.min_players <= len(levels) <= rules.max_players:
             raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} "
                              f"players (--players gives {len(levels)})")
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         out_dir = _prepare_folder(args.gcg_dir) if args.gcg_dir else None
-        lexicon = load_file(args.lexicon) if args.lexicon else load_bundled()
-    except ValueError as e:  # LexiconError is a ValueError
+        lexicon = (load_user_words(args.lexicon, lang) if args.lexicon
+                   else load_bundled_words(lang))
+    except ValueError as e:  # LexiconError / WordListError are ValueErrors
         return _error(str(e))
     generate = engine_generator(lexicon, rules)
     results: list[GameResult] = []

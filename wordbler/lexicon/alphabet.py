@@ -216,11 +216,24 @@ RUSSIAN = Alphabet(
     vowels=frozenset("АЕЁИОУЫЭЮЯ"),
 )
 
-ALPHABETS: Mapping[str, Alphabet] = MappingProxyType({"en": ENGLISH, "ru": RUSSIAN})
+# French as the board game and most French word games write it: the 26 letters A-Z, accents
+# and ligatures folded by whoever builds the word list (É -> E, Ç -> C, Œ -> OE, Æ -> AE; see
+# scripts/build_fr_dictionary.py).  Its own code, so French lists and caches never mix with
+# English ones.
+FRENCH = Alphabet(
+    code="fr",
+    name="French",
+    letters=tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+    lower=tuple("abcdefghijklmnopqrstuvwxyz"),
+    vowels=frozenset("AEIOUY"),
+)
+
+ALPHABETS: Mapping[str, Alphabet] = MappingProxyType(
+    {"en": ENGLISH, "ru": RUSSIAN, "fr": FRENCH})
 
 
 def get_alphabet(code: str) -> Alphabet:
-    """The alphabet of a language code (``en``, ``ru``); ``AlphabetError`` otherwise."""
+    """The alphabet of a language code (``en``, ``ru``, ``fr``); ``AlphabetError`` otherwise."""
     try:
         return ALPHABETS[code]
     except (KeyError, TypeError):

@@ -31,19 +31,47 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence, overload
 
 from ..model import COLUMN_LETTERS, Direction
 from ..rules import BLANK, STANDARD, RuleSet
-from wordbler.lexicon.graph import ALL_LETTERS, FINAL, LexGraph, load_or_build
+from wordbler.lexicon.graph import ENGLISH_LETTERS, LexGraph, load_or_build
 
-_UPPER = [chr(65 + i) for i in range(26)]
-_LOWER = [chr(97 + i) for i in range(26)]
-_BIT_INDEX = {1 << i: i for i in range(26)}
-# a word's character -> (letter, is_blank, the rack tile it uses)
-_FACE = {**{c: (c, False, c) for c in _UPPER}, **{c: (c.upper(), True, BLANK) for c in _LOWER}}
 _ACROSS, _DOWN = Direction.ACROSS, Direction.DOWN
+
+
+@dataclass(frozen=True, slots=True)
+class _Letters:
+    """One alphabet's tables, made once: the search works on letter indices (bit ``i`` of a
+    graph mask is letter ``i``) and turns them into characters only to record a word."""
+
+    upper: list[str]  # index -> tile letter
+    lower: list[str]  # index -> blank letter
+    bit_index: dict[int, int]  # 1 << i -> i
+    index: dict[str, int]  # a board character (either case) -> index
+    face: dict[str, tuple[str, bool, str]]  # word char -> (letter, is_blank, rack tile)
+    english: bool  # A-Z: the messages and rack reading of the English game
+
+
+@lru_cache(maxsize=16)
+def _letters(upper: tuple[str, ...], lower: tuple[str, ...]) -> _Letters:
+    up, low = list(upper), list(lower)
+    index = {c: i for i, c in enumerate(up)}
+    index.update({c: i for i, c in enumerate(low)})
+    face = {**{c: (c, False, c) for c in up}, **{lo: (u, True, BLANK) for u, lo in zip(up, low)}}
+    return _Letters(up, low, {1 << i: i for i in range(len(up))}, index, face,
+                    "".join(up) == ENGLISH_LETTERS)
+
+
+def _letters_of(rules: RuleSet) -> _Letters:
+    a = rules.alphabet
+    return _letters(a.letters, a.lower)
+
+
+_EN = _letters(tuple(ENGLISH_LETTERS), tuple(ENGLISH_LETTERS.lower()))
+_FACE = _EN.face
 
 
 class BoardFormatError(ValueError):
@@ -90,6 +118,8 @@ def sort_key(m: GeneratedMove) -> tuple[int, str, str]:
 def parse_board(board_rows: Sequence[str], rules: RuleSet = STANDARD) -> list[str]:
     """Check the board text format; returns the rows as a list of strings."""
     layout = rules.layout
+    tables = _letters_of(rules)
+    index = tables.index
     rows = [r.rstrip("\r\n") for r in board_rows]
     if len(rows) != layout.rows:
         raise BoardFormatError(f"the board has {len(rows)} rows, expected {layout.rows}")
@@ -97,17 +127,30 @@ def parse_board(board_rows: Sequence[str], rules: RuleSet = STANDARD) -> list[st
         if len(r) != layout.cols:
             raise BoardFormatError(f"row {i} has {len(r)} squares, expected {layout.cols}")
         for ch in r:
-            if ch != "." and not ("A" <= ch <= "Z" or "a" <= ch <= "z"):
-                raise BoardFormatError(f"row {i}: bad character {ch!r} (use ., A-Z or a-z)")
+            if ch != "." and ch not in index:
+                if tables.english:
+                    raise BoardFormatError(f"row {i}: bad character {ch!r} (use ., A-Z or a-z)")
+                raise BoardFormatError(
+                    f"row {i}: bad character {ch!r} (use ., {rules.alphabet.name} letters: "
+                    f"upper case for a tile, lower case for a blank)")
     return rows
 
 
 def parse_rack(rack: str, rules: RuleSet = STANDARD) -> str:
-    """The rack as upper-case letters and ``?``; a rack typed in lower case is accepted."""
-    r = rack.strip().upper()
-    for ch in r:
-        if not ("A" <= ch <= "Z" or ch == BLANK):
-            raise BoardFormatError(f"bad rack letter {ch!r} (use A-Z and ? for a blank)")
+    """The rack as upper-case letters and ``?``; a rack typed in lower case is accepted
+    (and, in Russian, Ё as Е: the alphabet's own case table and folding)."""
+    tables = _letters_of(rules)
+    if tables.english:
+        r = rack.strip().upper()
+        for ch in r:
+            if not ("A" <= ch <= "Z" or ch == BLANK):
+                raise BoardFormatError(f"bad rack letter {ch!r} (use A-Z and ? for a blank)")
+    else:
+        r = rules.alphabet.upper(rack.strip())
+        for ch in r:
+            if ch != BLANK and ch not in rules.alphabet:
+                raise BoardFormatError(f"bad rack letter {ch!r} (use {rules.alphabet.name} "
+                                       f"letters and ? for a blank)")
     if len(r) > rules.rack_size:
         raise BoardFormatError(f"the rack has {len(r)} tiles, at most {rules.rack_size}")
     return r
@@ -120,13 +163,15 @@ class MoveList(Sequence[GeneratedMove]):
     ``lines()`` and ``best()`` work on the records without building every object.
     """
 
-    __slots__ = ("records", "_rows", "_rack", "_cols")
+    __slots__ = ("records", "_rows", "_rack", "_cols", "_face")
 
-    def __init__(self, records: list[tuple[int, int, int, int, str]], rows: list[str], rack: str):
+    def __init__(self, records: list[tuple[int, int, int, int, str]], rows: list[str], rack: str,
+                 face: dict[str, tuple[str, bool, str]] | None = None):
         self.records = records
         self._rows = rows
         self._rack = rack
         self._cols: list[str] | None = None
+        self._face = _FACE if face is None else face
 
     def __len__(self) -> int:
         return len(self.records)
@@ -152,6 +197,7 @@ class MoveList(Sequence[GeneratedMove]):
         score, down, line, start, word = rec
         leave = list(self._rack)
         tiles = []
+        _FACE = self._face
         if down:
             cols = self._cols
             if cols is None:
@@ -231,8 +277,10 @@ def generate(
     ``ValueError``) for malformed input.  ``graph``: an A-Z graph with its reverse half (the
     defaults of :meth:`LexGraph.build`).
     """
-    if graph.final != FINAL or not graph.has_reverse:
-        raise ValueError("the move generator needs an A-Z lexicon graph with its reverse half")
+    tables = _letters_of(rules)
+    if graph.letters != "".join(tables.upper) or not graph.has_reverse:
+        raise ValueError(f"the move generator needs a lexicon graph of the rules' letters "
+                         f"({rules.alphabet.name}) with its reverse half")
     rows = parse_board(board_rows, rules)
     rack = parse_rack(rack, rules)
     records: list[tuple[int, int, int, int, str]] = []
@@ -243,14 +291,18 @@ def generate(
         cols = ["".join(r[c] for r in rows) for c in range(layout.cols)]
         prem_t = [list(col) for col in zip(*prem)]
         start_r, start_c = layout.start
-        _search(rows, prem, rack, graph, rules, records, 0, empty and (start_r, start_c))
-        _search(cols, prem_t, rack, graph, rules, records, 1, empty and (start_c, start_r))
-    return MoveList(records, rows, rack)
+        _search(rows, prem, rack, graph, rules, records, 0, empty and (start_r, start_c), tables)
+        _search(cols, prem_t, rack, graph, rules, records, 1, empty and (start_c, start_r), tables)
+    return MoveList(records, rows, rack, tables.face)
 
 
-def _cross_info(lines, graph, values):
+def _cross_info(lines, graph, values, tables):
     """Per line, per square: cross-check mask, cross-word tile sum (-1: none), cross length."""
     fmask, fstart, fedge, froot = graph.fmask, graph.fstart, graph.fedge, graph.froot
+    ALL_LETTERS, FINAL = graph.all_letters, graph.final
+    index = tables.index
+    n_letters = len(tables.upper)
+    value_of = {c: values.get(c, 0) for c in tables.upper}  # blanks (lower case) count 0
     height = len(lines)
     width = len(lines[0])
     xcs, xss, xls = [], [], []
@@ -279,7 +331,7 @@ def _cross_info(lines, graph, values):
             while j < height and lines[j][x] != ".":
                 j += 1
             down = "".join(lines[k][x] for k in range(r + 1, j))
-            xs[x] = sum(values[ch] if ch <= "Z" else 0 for ch in up + down)
+            xs[x] = sum(value_of.get(ch, 0) for ch in up + down)
             xl[x] = len(up) + len(down) + 1
             key = (up.upper(), down.upper())
             mask = cache.get(key)
@@ -288,7 +340,7 @@ def _cross_info(lines, graph, values):
                 n = froot
                 for ch in key[0]:
                     m = fmask[n]
-                    b = 1 << (ord(ch) - 65)
+                    b = 1 << index[ch]
                     if not m & b:
                         n = 0
                         break
@@ -296,7 +348,7 @@ def _cross_info(lines, graph, values):
                 if n:
                     m0 = fmask[n]
                     k = fstart[n]
-                    for li in range(26):
+                    for li in range(n_letters):
                         b = 1 << li
                         if not m0 & b:
                             continue
@@ -304,7 +356,7 @@ def _cross_info(lines, graph, values):
                         k += 1
                         for ch in key[1]:
                             m = fmask[c]
-                            bb = 1 << (ord(ch) - 65)
+                            bb = 1 << index[ch]
                             if not m & bb:
                                 c = 0
                                 break
@@ -319,10 +371,17 @@ def _cross_info(lines, graph, values):
     return xcs, xss, xls
 
 
-def _search(lines, prem, rack, graph, rules, out, down, first_square):
-    """Generate the moves along ``lines`` (rows of the board, or of its transpose)."""
+def _search(lines, prem, rack, graph, rules, out, down, first_square, tables=_EN):
+    """Generate the moves along ``lines`` (rows of the board, or of its transpose).
+
+    Letters are small ints throughout (``tables`` maps characters to indices once, here);
+    ``BL`` (the alphabet's size) indexes the blanks' count in ``rk``."""
     values_by_letter = rules.tiles.values
-    VAL = [values_by_letter[ch] for ch in _UPPER]
+    VAL = [values_by_letter.get(ch, 0) for ch in tables.upper]
+    INDEX = tables.index
+    VALC = {ch: VAL[i] for ch, i in INDEX.items() if ch in values_by_letter}  # tiles only
+    BL = len(tables.upper)
+    ALL_LETTERS, FINAL = graph.all_letters, graph.final
     width = len(lines[0])
     bingo = rules.bingo_bonus
     rack_size = rules.rack_size
@@ -333,14 +392,14 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
     rroot = graph.rroot
     FK, fkids = graph._fkids, graph.forward_children
     RK, rkids = graph._rkids, graph.reverse_children
-    BIDX = _BIT_INDEX
-    UP, LOW = _UPPER, _LOWER
+    BIDX = tables.bit_index
+    UP, LOW = tables.upper, tables.lower
 
-    rk = [0] * 27  # counts per letter, [26] = blanks
+    rk = [0] * (BL + 1)  # counts per letter, [BL] = blanks
     for ch in rack:
-        rk[26 if ch == BLANK else ord(ch) - 65] += 1
+        rk[BL if ch == BLANK else INDEX[ch]] += 1
     rack_mask0 = 0
-    for i in range(26):
+    for i in range(BL):
         if rk[i]:
             rack_mask0 |= 1 << i
 
@@ -349,7 +408,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
         xss = [[-1] * width for _ in lines]
         xls = [[0] * width for _ in lines]
     else:
-        xcs, xss, xls = _cross_info(lines, graph, values_by_letter)
+        xcs, xss, xls = _cross_info(lines, graph, values_by_letter, tables)
 
     # per-line state read by the closures below (rebound for every line / anchor)
     xc = xs = xl = lm = wm = occ = cur = runs_at = None
@@ -365,7 +424,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
     # The search state travels as arguments: ms = main word's letter sum so far (board tiles
     # at face value, new tiles times their letter premium), mw = its word multiplier, cs =
     # the summed scores of the cross words made so far, np = tiles placed, rmask = letters
-    # with at least one tile left on the rack (rk holds the counts, rk[26] the blanks).
+    # with at least one tile left on the rack (rk holds the counts, rk[BL] the blanks).
     # cur holds the line's letters, the new tiles written in as they are placed.
 
     def finish(x, ms, mw, cs, np):
@@ -402,7 +461,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
         bonus = bingo if np2 == rack_size else 0
         run = runs_at[x + 1]
         nx = x + 1
-        blanks = ALL_LETTERS if rk[26] else 0
+        blanks = ALL_LETTERS if rk[BL] else 0
         m = cand & rmask
         if run is None:
             xcn = xc[nx] if nx < rlim else 0
@@ -425,8 +484,8 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                     go_right(nx, child, ms2, mw2, cs2, np2, rmask2)
                     rk[li] = c + 1
             if blanks:
-                rk[26] -= 1
-                blanks2 = ALL_LETTERS if rk[26] else 0
+                rk[BL] -= 1
+                blanks2 = ALL_LETTERS if rk[BL] else 0
                 cs2 = cs + xsx * wmx if xsx >= 0 else cs
                 more = rmask | blanks2
                 for b, li, child, cm in FK.get(f) or fkids(f):
@@ -437,7 +496,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                         record((ms * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
                     if cm & xcn & more:
                         go_right(nx, child, ms, mw2, cs2, np2, rmask)
-                rk[26] += 1
+                rk[BL] += 1
             return
         bits, rv, nx = run
         xcn = xc[nx] if nx < rlim else 0
@@ -471,8 +530,8 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                 go_right(nx, child, ms2, mw2, cs2, np2, rmask2)
                 rk[li] = c + 1
         if blanks:
-            rk[26] -= 1
-            blanks2 = ALL_LETTERS if rk[26] else 0
+            rk[BL] -= 1
+            blanks2 = ALL_LETTERS if rk[BL] else 0
             cs2 = cs + xsx * wmx if xsx >= 0 else cs
             ms2 = ms + rv
             more = rmask | blanks2
@@ -492,7 +551,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                     record((ms2 * mw2 + cs2 + bonus, down, line_no, start, join(cur[start:nx])))
                 if cm & xcn & more:
                     go_right(nx, child, ms2, mw2, cs2, np2, rmask)
-            rk[26] += 1
+            rk[BL] += 1
 
     def go_left(left, n, ms, mw, cs, np, rmask):
         # The word spans [left, rend]; square left-1 is empty or off the board; n is a
@@ -505,7 +564,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
             if sm & FINAL and np >= min_np:
                 finish(rend + 1, ms, mw, cs, np)
             nx = rend + 1
-            if nx < rlim and sm & xc[nx] & (rmask | (ALL_LETTERS if rk[26] else 0)):
+            if nx < rlim and sm & xc[nx] & (rmask | (ALL_LETTERS if rk[BL] else 0)):
                 go_right(nx, sep, ms, mw, cs, np, rmask)
         x = left - 1
         if x < llim:
@@ -539,13 +598,13 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                 rmask if c else rmask ^ b,
             )
             rk[li] = c + 1
-        if rk[26]:
-            rk[26] -= 1
+        if rk[BL]:
+            rk[BL] -= 1
             cs2 = cs + xsx * wmx if xsx >= 0 else cs
             kids = RK.get(n) or rkids(n)
             # a child with no separator and no room or letter further left leads nowhere
             if x > llim:
-                xcl = xc[x - 1] & (rmask | (ALL_LETTERS if rk[26] else 0))
+                xcl = xc[x - 1] & (rmask | (ALL_LETTERS if rk[BL] else 0))
             else:
                 xcl = 0
             for b, li, child, cm in kids:
@@ -555,7 +614,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                     continue
                 cur[x] = LOW[li]
                 go_left(x, child, ms, mw2, cs2, np + 1, rmask)
-            rk[26] += 1
+            rk[BL] += 1
 
     def start_at_anchor(a):
         """A pure move's leftmost cross anchor ``a``: put a rack tile there first."""
@@ -589,8 +648,8 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                 rack_mask0 if c else rack_mask0 ^ b,
             )
             rk[li] = c + 1
-        if rk[26]:
-            rk[26] -= 1
+        if rk[BL]:
+            rk[BL] -= 1
             cs = xsx * wmx if xsx >= 0 else 0
             m = cand
             while m:
@@ -600,7 +659,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                 child = RE[base + (rm & (b - 1)).bit_count()]
                 cur[a] = LOW[li]
                 go_left(a, child, 0, wmx, cs, 1, rack_mask0)
-            rk[26] += 1
+            rk[BL] += 1
 
     for r, text in enumerate(lines):
         if first_square:
@@ -630,8 +689,8 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
                 x += 1
         runs_at = [None] * (width + 2)
         for s, e in runs:
-            bits = tuple(1 << (ord(text[k].upper()) - 65) for k in range(s, e + 1))
-            rv = sum(VAL[ord(text[k]) - 65] if text[k] <= "Z" else 0 for k in range(s, e + 1))
+            bits = tuple(1 << INDEX[text[k]] for k in range(s, e + 1))
+            rv = sum(VALC.get(text[k], 0) for k in range(s, e + 1))
             runs_at[s] = (bits, rv, e + 1)
 
         # moves whose main word contains board tiles: from their leftmost run
@@ -645,7 +704,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square):
             ok = True
             for k in range(e, s - 1, -1):
                 m = RM[n]
-                b = 1 << (ord(text[k].upper()) - 65)
+                b = 1 << INDEX[text[k]]
                 if not m & b:
                     ok = False
                     break
@@ -695,10 +754,17 @@ def engine_generator(
     """
     key = getattr(lexicon, "content_hash", None)
     words: Iterable[str] = lexicon
+    alphabet = rules.alphabet
+    letters = "".join(alphabet.letters)
     if not isinstance(key, str):
-        words = sorted({w.strip().upper() for w in lexicon})
-        key = hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
-    graph = load_or_build(words, key, cache_dir, progress)
+        if letters == ENGLISH_LETTERS and alphabet.code == "en":
+            words = sorted({w.strip().upper() for w in lexicon})
+            salt = b""
+        else:  # the alphabet's case table and folding (Russian Ё -> Е); its code in the key
+            words = sorted({alphabet.upper(w.strip()) for w in lexicon})
+            salt = alphabet.code.encode() + b"\0"
+        key = hashlib.sha256(salt + "\n".join(words).encode("utf-8")).hexdigest()
+    graph = load_or_build(words, key, cache_dir, progress, letters=letters)
 
     def generate_moves(board_rows: Sequence[str], rack: str) -> MoveList:
         return generate(board_rows, rack, graph, rules)
