@@ -391,8 +391,10 @@ class BoardWidget(QWidget):
         if key in (Qt.Key.Key_Space, Qt.Key.Key_Slash):
             self.toggle_direction()
             return
+        # the key's text, not its key code: a Russian layout types Cyrillic letters (the
+        # session reads them through the game's alphabet: Ё is placed as Е)
         text = event.text()
-        if len(text) == 1 and text.isascii() and text.isalpha() and not (
+        if len(text) == 1 and text.isalpha() and not (
                 event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)):
             if self.cursor is None:
                 self.set_cursor(Coord(*self.layout_data.start))

@@ -21,10 +21,18 @@ class GameConfig:
     rule_changes: tuple[tuple[str, object], ...] = ()
     # the game clock (wordbler.boardgame.clock.ClockSettings), None for none
     clock: object = None
+    # the tile set's language (en, ru, fr: wordbler.boardgame.languages); a "tiles" entry of
+    # rule_changes (a loaded game's) wins
+    language: str = "en"
 
     def ruleset(self):
-        rules = get_ruleset(self.rules)
+        rules = get_ruleset(self.rules).with_language(self.language)
         return rules.with_changes(**dict(self.rule_changes)) if self.rule_changes else rules
+
+    @property
+    def game_language(self) -> str:
+        """The language of the games this configuration makes."""
+        return self.ruleset().language
 
     def new_game(self) -> Game:
         game = Game(self.players, rules=self.ruleset(), lexicon=self.lexicon, seed=self.seed)
@@ -48,11 +56,26 @@ def _dictionary_module():
         return None
 
 
-def load_lexicon(path: str | None = None):
-    """(lexicon, label) for the bundled list (``path`` None) or a user's file.
+def load_lexicon(path: str | None = None, language: str = "en"):
+    """(lexicon, label) for the bundled list of ``language`` (``path`` None) or a user's file
+    read in that language's alphabet (any file works with any tile set; one with no word of
+    the alphabet is refused).
 
     Raises :class:`DictionaryUnavailable` with a clear message if it cannot be loaded.
     """
+    try:
+        from wordbler.boardgame import languages
+    except ImportError:  # pragma: no cover - part of every build
+        languages = None
+    if language != "en" and languages is not None:
+        try:
+            if path:
+                lex = languages.load_user_words(path, language)
+            else:
+                lex = languages.load_bundled_words(language)
+        except ValueError as e:  # WordListError, LexiconError
+            raise DictionaryUnavailable(str(e)) from e
+        return lex, _label(lex, path)
     mod = _dictionary_module()
     if mod is None:
         raise DictionaryUnavailable("The dictionary module is not part of this build.")
@@ -65,12 +88,40 @@ def load_lexicon(path: str | None = None):
         raise DictionaryUnavailable(str(e)) from e
     except OSError as e:  # pragma: no cover - load_* report these as LexiconError
         raise DictionaryUnavailable(f"Cannot read {path}: {e.strerror or e}") from e
+    return lex, _label(lex, path)
+
+
+def _label(lex, path: str | None) -> str:
     label = getattr(lex, "name", None) or (path or "bundled")
     try:
         label = f"{label} ({len(lex):,} words)"
     except TypeError:
         pass
-    return lex, label
+    return label
+
+
+def lexicon_language(lexicon) -> str | None:
+    """The language of a loaded word list: a WordList's alphabet code, ``en`` for the
+    English lists (A-Z :class:`~wordbler.lexicon.dictionary.Lexicon`), None if unknown."""
+    alphabet = getattr(lexicon, "alphabet", None)
+    if alphabet is not None:
+        return getattr(alphabet, "code", None)
+    if lexicon is not None and hasattr(lexicon, "size_of"):
+        return "en"
+    return None
+
+
+def lexicon_for_game(game, lexicon, label: str):
+    """(lexicon, label) for a resumed or opened ``game``: ``lexicon`` when it is of the game's
+    language, else the bundled list of that language (a Russian save opened from an English
+    table plays with the Russian words).  A list that cannot be loaded gives (None, note)."""
+    language = game.rules.language
+    if lexicon is not None and lexicon_language(lexicon) == language:
+        return lexicon, label
+    try:
+        return load_lexicon(None, language)
+    except DictionaryUnavailable as e:
+        return None, f"none ({e})"
 
 
 def computer_levels() -> dict[str, str]:

@@ -60,10 +60,16 @@ class WildcardDialog(FittedDialog):
 
     letter_chosen = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None, theme: Theme = DEFAULT_THEME) -> None:
+    def __init__(self, parent: QWidget | None = None, theme: Theme = DEFAULT_THEME,
+                 alphabet=None) -> None:
+        # alphabet: the game's (wordbler.lexicon.Alphabet); its letters are offered and a
+        # typed key is read through its case table (Ё as Е in Russian).  None: A-Z.
         super().__init__(parent)
         self.setWindowTitle("Choose a letter for the blank")
         self.letter: str | None = None
+        self.alphabet = alphabet
+        letters = "".join(alphabet.letters) if alphabet is not None else LETTERS
+        columns = 7 if len(letters) <= 28 else 8
         layout = QVBoxLayout(self)
         hint = QLabel("Which letter should the blank tile be?  Click it or type it.  "
                       "A blank scores 0 points.")
@@ -82,7 +88,7 @@ class WildcardDialog(FittedDialog):
                             f"QPushButton:hover {{ background: {theme.tile_face_pending}; }}")
             b.setAutoDefault(False)
             b.clicked.connect(lambda _=False, c=ch: self.choose(c))
-            grid.addWidget(b, i // 7, i % 7)
+            grid.addWidget(b, i // columns, i % columns)
             self.buttons[ch] = b
         layout.addLayout(grid)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
@@ -96,7 +102,12 @@ class WildcardDialog(FittedDialog):
 
     def keyPressEvent(self, event) -> None:
         text = event.text()
-        if len(text) == 1 and text.isascii() and text.isalpha():
+        if self.alphabet is not None:
+            letter = self.alphabet.letter(text) if len(text) == 1 else None
+            if letter is not None:
+                self.choose(letter)
+                return
+        elif len(text) == 1 and text.isascii() and text.isalpha():
             self.choose(text)
             return
         super().keyPressEvent(event)

@@ -659,7 +659,12 @@ class MainWindow(QMainWindow):
         self._handoff_key = None
         self._pending_shown: set[Coord] = set()
         self._refresh_all()
-        self.show_message(f"Dictionary: {config.lexicon_label or 'none (every word is accepted)'}. "
+        lang_note = ""
+        if game.rules.language != "en":
+            lang_note = f"Language: {game.rules.tiles.name}"
+            lang_note += " (Ё is played as Е). " if game.rules.language == "ru" else ". "
+        self.show_message(f"{lang_note}Dictionary: "
+                          f"{config.lexicon_label or 'none (every word is accepted)'}. "
                           f"Rules: {game.rules.title}.", "info")
         self.game_started.emit()
         self._recall_file()  # a resumed game gets back the name of the file it was saved to
@@ -950,10 +955,14 @@ class MainWindow(QMainWindow):
 
     def _refresh_title(self) -> None:
         s = self.session
+        # a game in another language says so in the title (English titles are as they were)
+        lang = s.game.rules.tiles.name if s.game.rules.language != "en" else ""
+        lang = f" ({lang})" if lang else ""
         if s.is_over:
-            self.setWindowTitle(self.files.title("Wordbler — game over"))
+            self.setWindowTitle(self.files.title(f"Wordbler{lang} — game over"))
         else:
-            self.setWindowTitle(self.files.title(f"Wordbler — {s.game.players[s.current].name} to play"))
+            self.setWindowTitle(self.files.title(
+                f"Wordbler{lang} — {s.game.players[s.current].name} to play"))
         modified = self.files.is_modified()
         self.setWindowModified(modified)
         if self.files.path and not modified:
@@ -1240,7 +1249,7 @@ class MainWindow(QMainWindow):
         box.open()
 
     def _ask_blank_letter(self, tile_id: int, coord: Coord) -> None:
-        dlg = WildcardDialog(self, self.theme)
+        dlg = WildcardDialog(self, self.theme, self.session.game.rules.alphabet)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.letter_chosen.connect(lambda letter: self.session.move_tile(tile_id, coord, letter=letter))
         s = self.session
@@ -1450,7 +1459,7 @@ class MainWindow(QMainWindow):
         p = s.pending_at(coord)
         if p is None or not p.tile.is_blank or not s.can_act():
             return
-        dlg = WildcardDialog(self, self.theme)
+        dlg = WildcardDialog(self, self.theme, s.game.rules.alphabet)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.letter_chosen.connect(lambda letter: s.relabel_blank(coord, letter))
         self.wildcard_dialog = dlg

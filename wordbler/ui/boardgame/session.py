@@ -321,8 +321,9 @@ class GameSession(QObject):
             if after is None:
                 self.blank_letter_needed.emit(tile_id, target)
                 return False
-            after = after.upper()
-            if tile.is_blank and (len(after) != 1 or not after.isalpha() or not after.isascii()):
+            # the game's alphabet reads the letter (Cyrillic in Russian, Ё as Е)
+            after = self.game_letter(after) or after.upper()
+            if tile.is_blank and after not in self.game.rules.alphabet:
                 return False
             text = f"Place {tile.letter if not tile.is_blank else 'blank'} on {target.label}"
         else:
@@ -340,8 +341,8 @@ class GameSession(QObject):
 
     def place_letter(self, letter: str, coord: Coord) -> bool:
         """Keyboard play: put a rack tile showing ``letter`` on ``coord`` (a blank if none)."""
-        letter = letter.upper()
-        if len(letter) != 1 or not ("A" <= letter <= "Z") or not self.can_act():
+        letter = self.game_letter(letter)
+        if letter is None or not self.can_act():
             return False
         rack = self.rack_tiles()
         tile = next((t for t in rack if t.letter == letter), None)
@@ -352,12 +353,18 @@ class GameSession(QObject):
             return False
         return self.move_tile(tile.id, coord, letter=letter)
 
+    def game_letter(self, text: str) -> str | None:
+        """The game's letter for a typed character (either case, through the alphabet's own
+        case table: Cyrillic in a Russian game, Ё placed as Е), or None."""
+        if not isinstance(text, str) or len(text) != 1:
+            return None
+        return self.game.rules.alphabet.letter(text)
+
     def relabel_blank(self, coord: Coord, letter: str) -> bool:
         """Give the blank placed on ``coord`` this turn another letter (an undoable step)."""
         p = self._placed.get(coord)
-        letter = letter.upper()
-        if (not self.can_act() or p is None or not p.tile.is_blank or len(letter) != 1
-                or not ("A" <= letter <= "Z")):
+        letter = self.game_letter(letter)
+        if not self.can_act() or p is None or not p.tile.is_blank or letter is None:
             return False
         if letter == p.letter:
             return True

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from wordbler.boardgame.game import PlayerSpec
+from wordbler.boardgame.languages import LANGUAGES
 from wordbler.boardgame.rules import PRESETS
 
 from .config import DictionaryUnavailable, GameConfig, computer_levels, load_lexicon
@@ -218,7 +219,7 @@ class SetupDialog(FittedDialog):
         self.setWindowTitle("New game — Wordbler")
         self.undo_stack = QUndoStack(self)
         self._config: GameConfig | None = None
-        self._file_lexicon = None  # (path, lexicon, label) once a file loaded
+        self._file_lexicon = None  # (path, lexicon, label, language) once a file loaded
         levels = computer_levels()
         outer = QVBoxLayout(self)
         # the form scrolls on a small screen (800 x 500 logical: 1600 x 1000 at scale 2); the
@@ -305,9 +306,21 @@ class SetupDialog(FittedDialog):
         self.classic_box = ClassicOptionsBox(self)
         layout.addWidget(self.classic_box)
 
-        # dictionary
-        dict_box = QGroupBox("Dictionary", self)
+        # language (tile set) and dictionary
+        dict_box = QGroupBox("Language and dictionary", self)
         dl = QGridLayout(dict_box)
+        self.language = QComboBox(self)
+        for code, lang in LANGUAGES.items():
+            self.language.addItem(lang.title, code)
+        self.language.setAccessibleName("Language of the tiles and the word list")
+        self.language.setToolTip("The tile set (letters, counts and values) and the bundled "
+                                 "word list; a word list file is read in its alphabet")
+        self.language_text = QLabel(self)
+        self.language_text.setWordWrap(True)
+        lang_row = QHBoxLayout()
+        lang_row.addWidget(QLabel("Language:", self))
+        lang_row.addWidget(self.language)
+        lang_row.addStretch(1)
         self.bundled_radio = QRadioButton("Bundled English word list", self)
         self.file_radio = QRadioButton("A word list file:", self)
         group = QButtonGroup(self)
@@ -319,11 +332,13 @@ class SetupDialog(FittedDialog):
         self.browse = QPushButton("Browse…", self)
         self.dict_status = QLabel(self)
         self.dict_status.setWordWrap(True)
-        dl.addWidget(self.bundled_radio, 0, 0, 1, 3)
-        dl.addWidget(self.file_radio, 1, 0)
-        dl.addWidget(self.file_edit, 1, 1)
-        dl.addWidget(self.browse, 1, 2)
-        dl.addWidget(self.dict_status, 2, 0, 1, 3)
+        dl.addLayout(lang_row, 0, 0, 1, 3)
+        dl.addWidget(self.language_text, 1, 0, 1, 3)
+        dl.addWidget(self.bundled_radio, 2, 0, 1, 3)
+        dl.addWidget(self.file_radio, 3, 0)
+        dl.addWidget(self.file_edit, 3, 1)
+        dl.addWidget(self.browse, 3, 2)
+        dl.addWidget(self.dict_status, 4, 0, 1, 3)
         dl.setColumnStretch(1, 1)
         layout.addWidget(dict_box)
         layout.addStretch(1)
@@ -357,6 +372,9 @@ class SetupDialog(FittedDialog):
             self.hints_check.setChecked(bool(changes.get("hints_allowed", True)))
             self.hint_cost.setValue(int(changes.get("hint_cost", 0)))
             self.classic_box.set_changes(changes)
+            lang_index = self.language.findData(getattr(previous, "game_language", "en"))
+            self.language.setCurrentIndex(max(0, lang_index))
+        self._on_language()
         self._on_count()
         self._on_rules()
         self.validate()
@@ -365,6 +383,7 @@ class SetupDialog(FittedDialog):
     def _connect_signals(self) -> None:
         self.count.valueChanged.connect(self._on_count)
         self.rules.currentIndexChanged.connect(self._on_rules)
+        self.language.currentIndexChanged.connect(self._on_language)
         self.hints_check.toggled.connect(self.hint_cost.setEnabled)
         for box in self.boxes:
             box.mascot_dropped.connect(self.pick_mascot)
@@ -406,6 +425,31 @@ class SetupDialog(FittedDialog):
                 box.name_edit.setText(DEFAULT_NAMES[i])
         self.validate()
 
+    # ---------------------------------------------------------------- language
+    def language_code(self) -> str:
+        return self.language.currentData() or "en"
+
+    def _on_language(self) -> None:
+        code = self.language_code()
+        lang = LANGUAGES[code]
+        tiles = lang.tiles
+        blanks = tiles.counts.get("?", 0)
+        letters = len([c for c in tiles.counts if c != "?"])
+        text = (f"{tiles.total} tiles: {tiles.total - blanks} letters of {letters} kinds and "
+                f"{blanks} blanks.")
+        if code == "ru":
+            text += " There is no Ё tile: Ё is played as Е (type Ё or Е)."
+        elif code == "fr":
+            text += " Accents are not written: É is played as E, Ç as C."
+        self.language_text.setText(text)
+        self.bundled_radio.setText(f"Bundled {lang.name} word list")
+        # a word list file is read in the language's alphabet: read it again
+        path = self.file_edit.text().strip()
+        stale = self._file_lexicon is not None and self._file_lexicon[3] != code
+        if stale or (self.file_radio.isChecked() and path and self._file_lexicon is None):
+            self.load_file(path or self._file_lexicon[0])
+        self.validate()
+
     # ---------------------------------------------------------------- dictionary
     def _browse(self) -> None:
         dlg = QFileDialog(self, "Choose a word list")
@@ -420,14 +464,15 @@ class SetupDialog(FittedDialog):
             return False
         self.file_edit.setText(path)
         self.file_radio.setChecked(True)
+        code = self.language_code()
         try:
-            lexicon, label = load_lexicon(path)
+            lexicon, label = load_lexicon(path, code)
         except DictionaryUnavailable as e:
             self._file_lexicon = None
             self._dict_message(f"Could not load this word list: {e}", error=True)
             self.validate()
             return False
-        self._file_lexicon = (path, lexicon, label)
+        self._file_lexicon = (path, lexicon, label, code)
         self._dict_message(f"Loaded {label}.", error=False)
         self.validate()
         return True
@@ -473,11 +518,12 @@ class SetupDialog(FittedDialog):
     def _on_start(self) -> None:
         if not self.validate():
             return
+        code = self.language_code()
         if self.file_radio.isChecked():
-            _path, lexicon, label = self._file_lexicon
+            _path, lexicon, label, _code = self._file_lexicon
         else:
             try:
-                lexicon, label = load_lexicon(None)
+                lexicon, label = load_lexicon(None, code)
             except DictionaryUnavailable as e:
                 self._dict_message(f"The bundled word list cannot be used: {e}", error=True)
                 return
@@ -485,7 +531,7 @@ class SetupDialog(FittedDialog):
         specs = tuple(PlayerSpec(b.name(), b.mascot(), b.computer()) for b in self.boxes[:n])
         self._config = GameConfig(specs, self.rules.currentData(), lexicon, label,
                                   rule_changes=self.rule_changes(),
-                                  clock=self.clock_box.settings())
+                                  clock=self.clock_box.settings(), language=code)
         self.accept()
 
     def rule_changes(self) -> tuple[tuple[str, object], ...]:

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QMessageBox
 from wordbler.boardgame.gcg import GCGError
 
 from . import autosave
-from .config import DictionaryUnavailable, GameConfig, load_lexicon
+from .config import DictionaryUnavailable, GameConfig, lexicon_for_game, load_lexicon
 from .files import OpenKind, config_for_game, open_record
 
 __all__ = ["Startup", "interactive", "NON_INTERACTIVE_PLATFORMS"]
@@ -180,7 +180,7 @@ class Startup:
         if args.resume and game is None:
             self._error("there is no unfinished game to resume; starting a new one")
         if game is not None:
-            lexicon, label = self.lexicon(config)
+            lexicon, label = lexicon_for_game(game, *self.lexicon(config))  # its language's
             game.lexicon = lexicon
             window = self.table(config_for_game(game, lexicon, label), game, slot=found.slot,
                                 record=found.record, resumed=True)
@@ -215,7 +215,8 @@ class Startup:
         if tables:
             tables[0].files.continue_game(game)
             return
-        lexicon, label = self.lexicon(self.config)
+        lexicon, label = lexicon_for_game(game, *self.lexicon(self.config))
+        game.lexicon = lexicon
         self.table(config_for_game(game, lexicon, label), game)
 
     def open_file(self, path: str, config: GameConfig | None) -> int | None:
@@ -234,6 +235,9 @@ class Startup:
             return 2
         if opened.kind is OpenKind.PLAY:
             assert opened.game is not None
+            # a game of another language plays with its language's words
+            lexicon, label = lexicon_for_game(opened.game, lexicon, label)
+            opened.game.lexicon = lexicon
             window = self.table(config_for_game(opened.game, lexicon, label), opened.game,
                                 path=opened.path, record=opened.record)
             if opened.warning:
