@@ -34,6 +34,7 @@ from wordbler.datafiles import data_dir
 from wordbler.boardgame.model import TurnKind, TurnRecord
 
 from . import texts
+from .judge import meaning_menu
 from .panels import MascotView, WrappingDelegate
 from .session import GameSession
 from .theme import DEFAULT_THEME, Theme, fit_to_screen
@@ -78,7 +79,7 @@ class WildcardDialog(FittedDialog):
         grid = QGridLayout()
         grid.setSpacing(4)
         self.buttons: dict[str, QPushButton] = {}
-        for i, ch in enumerate(LETTERS):
+        for i, ch in enumerate(letters):
             b = QPushButton(ch, self)
             b.setFixedSize(44, 44)
             f = theme.font(20, bold=True)
@@ -189,12 +190,8 @@ class ScoreHistoryDialog(FittedDialog):
         words = self.words_of(self.tree.itemAt(pos))
         if not words:
             return
-        menu = QMenu(self)
+        menu = meaning_menu(self, words, self.meaning_requested.emit)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        for w in words:
-            act = menu.addAction(f"Meaning of {w}")
-            act.setData(w)
-            act.triggered.connect(lambda _=False, w=w: self.meaning_requested.emit(w))
         self.context_menu = menu
         menu.popup(self.tree.viewport().mapToGlobal(pos))
 
@@ -371,9 +368,11 @@ class ScoreboardDialog(FittedDialog):
 
 
 class GameOverDialog(FittedDialog):
-    """The end: why, the settlement, final scores and the winner.  Offers a new game."""
+    """The end: why, the settlement, final scores and the winner; every word of the game
+    (each player's best move first) to look up.  Offers a new game."""
 
     new_game_requested = Signal()
+    meaning_requested = Signal(str)  # "Meaning of WORD" for a word of the game
 
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -414,13 +413,106 @@ class GameOverDialog(FittedDialog):
             s = QLabel("\n".join(self.settlement_lines))
             s.setWordWrap(True)
             layout.addWidget(s)
+        self._add_words(session, layout)
         box = QDialogButtonBox(self)
+        box.addButton(self.meaning_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.new_button = box.addButton("New game…", QDialogButtonBox.ButtonRole.AcceptRole)
         self.close_button = box.addButton(QDialogButtonBox.StandardButton.Close)
         self.new_button.clicked.connect(self.new_game_requested)
         self.new_button.clicked.connect(self.accept)
         self.close_button.clicked.connect(self.reject)
         layout.addWidget(box)
+        self.new_button.setFocus()  # as before the list of words: Enter starts a new game
+        self.meaning_button.setVisible(self.words.topLevelItemCount() > 0)
+
+
+    # ---- the words of the game, to look up
+    def _add_words(self, session: GameSession, layout: QVBoxLayout) -> None:
+        g = session.game
+        names = session.names()
+        plays = [(rec, turn) for rec, turn in zip(g.history, turn_numbers(g.history))
+                 if rec.kind is TurnKind.PLAY and rec.breakdown is not None]
+        best: dict[int, TurnRecord] = {}
+        for rec, _turn in plays:
+            if rec.player not in best or rec.score > best[rec.player].score:
+                best[rec.player] = rec
+        self.best_moves = {names[p]: rec for p, rec in sorted(best.items())}
+        self.words_label = QLabel(self.tr("Words of the game (★ each player's best move) — "
+                                          "choose one and press Meaning:"), self)
+        self.words_label.setWordWrap(True)
+        layout.addWidget(self.words_label)
+        self.words = QTreeWidget(self)
+        self.words.setAccessibleName(self.tr("Words of the game"))
+        self.words.setColumnCount(4)
+        self.words.setHeaderLabels([self.tr("Word"), self.tr("Player"), self.tr("Turn"),
+                                    self.tr("Points")])
+        self.words.setRootIsDecorated(False)
+        self.words.setAlternatingRowColors(True)
+        self.words.setUniformRowHeights(True)
+        self.words.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.words.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, 4):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # best moves first, then every play in the order of the game
+        order = [(best[p], True) for p in sorted(best)] + [(rec, False) for rec, _t in plays]
+        turn_of = {id(rec): turn for rec, turn in plays}
+        for rec, is_best in order:
+            for w in rec.breakdown.words:
+                word = ("★ " if is_best else "") + w.word
+                item = QTreeWidgetItem([word, names[rec.player], turn_of[id(rec)], str(w.score)])
+                item.setData(0, WORDS_ROLE, w.word)
+                item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
+                item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
+                if is_best:
+                    _bold(item, 0)
+                self.words.addTopLevelItem(item)
+        rows = self.words.topLevelItemCount()
+        fm = self.words.fontMetrics()
+        self.words.setMinimumHeight(fm.height() * 3 + 12)  # the header and two rows
+        self.words.setMaximumHeight(int((fm.height() + 6) * (min(rows, 8) + 1.5)))
+        self.words.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.words.customContextMenuRequested.connect(self._words_menu)
+        # (a double-click; Enter stays the dialog's: its default button, New game…)
+        self.words.itemDoubleClicked.connect(lambda item, _c: self._request(item))
+        self.words.currentItemChanged.connect(self._word_chosen)
+        self.context_menu: QMenu | None = None
+        # (the Meaning button sits with the dialog's buttons, made in __init__)
+        self.meaning_button = QPushButton(self.tr("Meaning"), self)
+        self.meaning_button.setAutoDefault(False)
+        self.meaning_button.setEnabled(False)
+        self.meaning_button.clicked.connect(lambda: self._request(self.words.currentItem()))
+        layout.addWidget(self.words, 1)
+        if not rows:
+            self.words_label.setText(self.tr("No word was played in this game."))
+            self.words.hide()
+
+    def word_list(self) -> list[str]:
+        """The words listed (best moves first, then every play), as shown."""
+        return [self.words.topLevelItem(i).data(0, WORDS_ROLE)
+                for i in range(self.words.topLevelItemCount())]
+
+    def _word_chosen(self, item, _previous=None) -> None:
+        word = item.data(0, WORDS_ROLE) if item is not None else None
+        self.meaning_button.setEnabled(bool(word))
+        self.meaning_button.setToolTip(self.tr("Meaning of {word}").format(word=word) if word
+                                       else "")
+
+    def _request(self, item) -> None:
+        word = item.data(0, WORDS_ROLE) if item is not None else None
+        if word:
+            self.meaning_requested.emit(word)
+
+    def _words_menu(self, pos) -> None:
+        item = self.words.itemAt(pos)
+        word = item.data(0, WORDS_ROLE) if item is not None else None
+        if not word:
+            return
+        menu = meaning_menu(self, [word], self.meaning_requested.emit)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.context_menu = menu
+        menu.popup(self.words.viewport().mapToGlobal(pos))
 
 
 def dictionary_notes() -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -41,6 +42,7 @@ from PySide6.QtWidgets import (
 from wordbler.boardgame.model import Placement, TurnKind
 
 from . import texts
+from .judge import meaning_menu
 from .moveindex import Cancelled, SearchJob, SearchResult
 from .panels import WrappingDelegate
 from .theme import DEFAULT_THEME, Theme
@@ -127,6 +129,7 @@ class HintPanel(QFrame):
     chosen = Signal(int)  # a row was selected: preview it
     play_requested = Signal(int)
     close_requested = Signal()
+    meaning_requested = Signal(str)  # "Meaning of WORD" on a row (right-click or the button)
 
     def __init__(self, theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -180,6 +183,15 @@ class HintPanel(QFrame):
         self.play_button = QPushButton("Play this", self)
         self.play_button.setToolTip("Put these tiles on the board and submit them (Enter)")
         self.play_button.setEnabled(False)
+        # the meaning of the chosen row's words (its context menu offers the same)
+        self.meaning_button = QToolButton(self)
+        self.meaning_button.setText(self.tr("Meaning…"))
+        self.meaning_button.setToolTip(self.tr("Look up the meaning of the chosen move's words"))
+        self.meaning_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.meaning_button.setEnabled(False)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title, 1)
@@ -191,7 +203,11 @@ class HintPanel(QFrame):
         layout.addWidget(self.status)
         layout.addWidget(self.bar)
         layout.addWidget(self.tree, 1)
-        layout.addWidget(self.play_button)
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(self.play_button, 1)
+        bottom.addWidget(self.meaning_button)
+        layout.addLayout(bottom)
         layout.addStretch(0)  # while searching (no list yet) the status stays at the top
         self.status.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.rows: list[HintRow] = []
@@ -224,6 +240,8 @@ class HintPanel(QFrame):
         self.close_button.setFont(self.theme.font(max(12, unit * 0.45), bold=True))
         self.play_button.setFont(self.theme.font(max(11, unit * 0.42), bold=True))
         self.play_button.setMinimumHeight(int(max(24, unit * 0.9)))
+        self.meaning_button.setFont(self.theme.font(max(11, unit * 0.36)))
+        self.meaning_button.setMinimumHeight(int(max(24, unit * 0.9)))
 
     # ---------------------------------------------------------------- states
     def show_busy(self, text: str, fraction: float | None = None) -> None:
@@ -232,6 +250,7 @@ class HintPanel(QFrame):
         self.tree.clear()
         self.tree.hide()
         self.play_button.hide()
+        self.meaning_button.hide()
         self.status.setText(text)
         self.status.setStyleSheet("")
         if fraction is None:
@@ -247,6 +266,7 @@ class HintPanel(QFrame):
         self.tree.clear()
         self.tree.hide()
         self.play_button.hide()
+        self.meaning_button.hide()
         self.bar.hide()
         self.status.setText(text)
         self.status.setStyleSheet(f"color: {self.theme.invalid}")
@@ -282,6 +302,8 @@ class HintPanel(QFrame):
         self.tree.setVisible(bool(groups))
         self.play_button.setVisible(bool(groups))
         self.play_button.setEnabled(False)
+        self.meaning_button.setVisible(bool(groups))
+        self._set_meaning_menu(None)
         self.show()
         if groups:
             self.tree.setFocus()  # Up / Down, Enter and Esc work at once
@@ -319,8 +341,34 @@ class HintPanel(QFrame):
             it += 1
         return None
 
+    def words_of(self, item: QTreeWidgetItem | None) -> list[str]:
+        """The words the move on ``item`` forms (main word first)."""
+        if item is None:
+            return []
+        index = int(item.data(0, Qt.ItemDataRole.UserRole))
+        return list(self.rows[index].words) if 0 <= index < len(self.rows) else []
+
+    def _set_meaning_menu(self, item) -> None:
+        words = self.words_of(item)
+        old = self.meaning_button.menu()
+        self.meaning_button.setMenu(meaning_menu(self, words, self.meaning_requested.emit)
+                                    if words else None)
+        if old is not None:
+            old.deleteLater()
+        self.meaning_button.setEnabled(bool(words))
+
+    def _context_menu(self, pos) -> None:
+        words = self.words_of(self.tree.itemAt(pos))
+        if not words:
+            return
+        menu = meaning_menu(self, words, self.meaning_requested.emit)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.context_menu = menu
+        menu.popup(self.tree.viewport().mapToGlobal(pos))
+
     def _on_current(self, item, _previous) -> None:
         self.play_button.setEnabled(item is not None)
+        self._set_meaning_menu(item)
         if item is not None:
             self.chosen.emit(int(item.data(0, Qt.ItemDataRole.UserRole)))
 

@@ -14,9 +14,9 @@ import re
 from html import escape
 from typing import Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QLabel, QLineEdit, QTextBrowser, QVBoxLayout, QWidget,
+    QDialog, QDialogButtonBox, QLabel, QLineEdit, QMenu, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from wordbler.lexicon import definitions
@@ -46,6 +46,23 @@ def split_words(text: str) -> list[str]:
     return out
 
 
+def meaning_menu(parent: QWidget, words, requested: Callable[[str], object]) -> QMenu:
+    """A menu of "Meaning of WORD", one action per word (its data: the word); choosing one
+    calls ``requested(word)``.  The score history, the recaps, the hint list and the game-over
+    screen all offer their words this way; the word judge shows the meaning."""
+    menu = QMenu(parent)
+    for w in words:
+        act = menu.addAction(QCoreApplication.translate("WordJudgeDialog", "Meaning of {word}")
+                             .format(word=w))
+        act.setData(w)
+        act.triggered.connect(lambda _=False, w=w: requested(w))
+    return menu
+
+
+def _italic(text: str) -> str:
+    return f"<i>{escape(text)}</i>"
+
+
 class _Signals(QObject):
     done = Signal(int)
 
@@ -72,7 +89,7 @@ class WordJudgeDialog(QDialog):
                  definitions_for: Callable[[str], definitions.Definitions | None] | None = None,
                  ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Word judge")
+        self.setWindowTitle(self.tr("Word judge"))
         self.setModal(False)
         self.resize(520, 420)
         self.lexicon = lexicon
@@ -85,18 +102,19 @@ class WordJudgeDialog(QDialog):
         self._signals = _Signals()
         self._signals.done.connect(self._loaded)
         layout = QVBoxLayout(self)
-        prompt = QLabel("Type words (separate them with spaces or commas) and press Enter:", self)
+        prompt = QLabel(self.tr("Type words (separate them with spaces or commas) and press Enter:"),
+                        self)
         prompt.setTextFormat(Qt.TextFormat.PlainText)
         prompt.setWordWrap(True)
         layout.addWidget(prompt)
         self.entry = QLineEdit(self)
-        self.entry.setAccessibleName("Words to judge")
-        self.entry.setPlaceholderText("e.g. cat, dogz")
+        self.entry.setAccessibleName(self.tr("Words to judge"))
+        self.entry.setPlaceholderText(self.tr("e.g. cat, dogz"))
         self.entry.returnPressed.connect(self.judge)
         layout.addWidget(self.entry)
         prompt.setBuddy(self.entry)
         self.result = QTextBrowser(self)
-        self.result.setAccessibleName("Verdicts")
+        self.result.setAccessibleName(self.tr("Verdicts"))
         self.result.setOpenLinks(False)
         layout.addWidget(self.result, 1)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -107,13 +125,19 @@ class WordJudgeDialog(QDialog):
         layout.addWidget(box)
         if lexicon is None:
             self.entry.setEnabled(False)
-            self._set_html(f"<i>{escape(self.no_lexicon_text())}</i>")
+            self._set_html(_italic(self.no_lexicon_text()))
         else:
-            self._set_html("<i>Words are judged against this game's word list.</i>")
+            self._set_html(_italic(self.tr("Words are judged against this game's word list.")))
 
     @staticmethod
     def no_lexicon_text() -> str:
-        return "This game has no word list, so words cannot be judged."
+        return QCoreApplication.translate(
+            "WordJudgeDialog", "This game has no word list, so words cannot be judged.")
+
+    @staticmethod
+    def english_only_text() -> str:
+        return QCoreApplication.translate(
+            "WordJudgeDialog", "Meanings are available for English words only.")
 
     # ------------------------------------------------------------------ judging
     def look_up(self, text: str) -> None:
@@ -125,13 +149,13 @@ class WordJudgeDialog(QDialog):
         self._ticket += 1
         if self.lexicon is None:
             self.verdicts = []
-            self._set_html(f"<i>{escape(self.no_lexicon_text())}</i>")
+            self._set_html(_italic(self.no_lexicon_text()))
             self.judged.emit()
             return
         words = split_words(self.entry.text())
         self.verdicts = [(w, self._valid(w)) for w in words]
         if not words:
-            self._set_html("<i>Type a word first.</i>")
+            self._set_html(_italic(self.tr("Type a word first.")))
             self.judged.emit()
             return
         defs = self._defs()
@@ -157,29 +181,44 @@ class WordJudgeDialog(QDialog):
 
     def _render(self, defs: definitions.Definitions | None, pending: bool = False) -> None:
         parts = []
+        valid = escape(self.tr("VALID"))
+        not_valid = escape(self.tr("NOT VALID"))
         for word, ok in self.verdicts:
             w = escape(word)
             if not ok:
-                parts.append(f"<p><b>{w}</b> — <span style='color:#b03a2e'><b>NOT VALID</b></span>"
-                             "</p>")
+                parts.append(f"<p><b>{w}</b> — <span style='color:#b03a2e'><b>{not_valid}</b>"
+                             "</span></p>")
                 continue
-            parts.append(f"<p><b>{w}</b> — <span style='color:#1e7b34'><b>VALID</b></span></p>")
+            parts.append(f"<p><b>{w}</b> — <span style='color:#1e7b34'><b>{valid}</b></span></p>")
             if defs is None:
                 continue
             if pending:
-                parts.append(f"<p><i>Looking up {w}…</i></p>")
+                parts.append(f"<p><i>{escape(self.tr('Looking up {word}…').format(word=word))}"
+                             "</i></p>")
                 continue
             try:
                 senses = defs.lookup(word)
             except definitions.DefinitionsError as e:
-                parts.append(f"<p><i>Definitions cannot be shown: {escape(str(e))}</i></p>")
+                parts.append("<p><i>" + escape(self.tr("Definitions cannot be shown: {error}")
+                                               .format(error=e)) + "</i></p>")
             else:
                 parts.append("<div style='margin-left:12px'>"
                              + definitions.describe_html(word, senses, lang=self.lang or "en",
                                                          title=False) + "</div>")
+        if defs is None and any(ok for _, ok in self.verdicts):
+            # a Russian (or other) game: say why a valid word has no meaning
+            parts.append(f"<p>{_italic(self.english_only_text())}</p>")
         self._set_html("".join(parts))
         if not pending:
             self.judged.emit()
+
+    def forget(self) -> None:
+        """Clear the words and verdicts (a hint's word must not stay on show for the next
+        player)."""
+        self._ticket += 1
+        self.verdicts = []
+        self.entry.clear()
+        self._set_html(_italic(self.tr("Words are judged against this game's word list.")))
 
     def _set_html(self, html: str) -> None:
         self.result.setHtml(html)

@@ -26,10 +26,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSizePolicy,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -45,6 +47,7 @@ from .dialogs import (AboutDialog, GameOverDialog, HelpDialog, ScoreboardDialog,
                       WildcardDialog)
 from .files import FileController
 from .hints import HintController, HintPanel
+from .judge import meaning_menu
 from .panels import BagWidget, MascotView, PlayerPanel
 from .rack import RackWidget
 from .session import Flight, GameSession
@@ -56,6 +59,15 @@ from .tiles import FlipTileView, TileFace
 SIDE_MAX = 900  # px: the widest the side panel (players, buttons) gets
 PREVIEW_LINES = 3  # the live preview's fixed height, in lines
 MIN_SIZE = (800, 500)  # the smallest window (logical pixels) the table stays playable in
+
+
+def played_words(records) -> list[str]:
+    """The words the plays among ``records`` formed, in order, each once."""
+    out: list[str] = []
+    for rec in records:
+        if rec is not None and rec.kind is TurnKind.PLAY and rec.breakdown is not None:
+            out += [w.word for w in rec.breakdown.words if w.word not in out]
+    return out
 
 
 def unique_keys(keys) -> list[QKeySequence]:
@@ -73,10 +85,12 @@ class HandoffPanel(QFrame):
     for first player), and a button the next player presses."""
 
     reveal_requested = Signal()
+    meaning_requested = Signal(str)  # "Meaning of WORD" for a word of the recapped moves
 
     def __init__(self, theme: Theme = DEFAULT_THEME, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.theme = theme
+        self.words: list[str] = []  # the words the recapped moves formed (never a rack)
         self.setObjectName("Handoff")
         theme.apply_surface(self, theme.current_player)
         self.setStyleSheet(f"QFrame#Handoff {{ background: {theme.current_player}; "
@@ -94,12 +108,26 @@ class HandoffPanel(QFrame):
         self.recap.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.title.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.button.clicked.connect(self.reveal_requested)
+        # "Meanings": the words of the recapped moves, each to look up (right-click too)
+        self.meanings = QToolButton(self)
+        self.meanings.setText(self.tr("Meanings…"))
+        self.meanings.setToolTip(self.tr("Look up the meaning of a word the last moves formed"))
+        self.meanings.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.meanings.setCursor(Qt.CursorShape.ArrowCursor)
+        self.meanings.hide()
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None
+        title_row = QHBoxLayout()
+        title_row.setContentsMargins(0, 0, 0, 0)
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(self.meanings, 0, Qt.AlignmentFlag.AlignVCenter)
         grid = QGridLayout(self)
         grid.setContentsMargins(10, 6, 10, 6)
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(2)
         grid.addWidget(self.mascot, 0, 0, 2, 1, Qt.AlignmentFlag.AlignVCenter)
-        grid.addWidget(self.title, 0, 1)
+        grid.addLayout(title_row, 0, 1)
         grid.addWidget(self.recap, 1, 1)
         grid.addWidget(self.button, 0, 2, 2, 1, Qt.AlignmentFlag.AlignVCenter)
         grid.addLayout(self.draw_row, 2, 0, 1, 3)  # the first draw gets the whole width
@@ -110,10 +138,33 @@ class HandoffPanel(QFrame):
         self._draw_anim: QSequentialAnimationGroup | None = None
         self._unit = 30.0
 
+    def set_words(self, words) -> None:
+        """The words the recapped moves formed: offered by "Meanings…" and the context menu."""
+        self.words = list(dict.fromkeys(words))
+        old = self.meanings.menu()
+        if self.words:
+            self.meanings.setMenu(meaning_menu(self, self.words, self.meaning_requested.emit))
+        else:
+            self.meanings.setMenu(None)
+        if old is not None:
+            old.deleteLater()
+        self.meanings.setVisible(bool(self.words))
+
+    def _context_menu(self, pos) -> None:
+        if not self.words:
+            return
+        menu = meaning_menu(self, self.words, self.meaning_requested.emit)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.context_menu = menu
+        menu.popup(self.mapToGlobal(pos))
+
     def set_content(self, name: str, mascot: str | None, recap: str,
-                    draw: list[list[tuple[str, TileFace, bool]]] | None = None) -> None:
+                    draw: list[list[tuple[str, TileFace, bool]]] | None = None,
+                    words=()) -> None:
         """``draw``: the rounds of the draw for first play, each a list of (name, tile face,
-        won); a round after the first is a redraw among those who tied."""
+        won); a round after the first is a redraw among those who tied.  ``words``: the
+        words the recapped moves formed (to look up)."""
+        self.set_words(words)
         if self._draw_anim is not None:
             self._draw_anim.stop()
             self._draw_anim = None
@@ -189,6 +240,7 @@ class HandoffPanel(QFrame):
         self.title.setFont(self.theme.font(max(14, unit * 0.55), bold=True))
         self.recap.setFont(self.theme.font(max(11, unit * 0.34)))
         self.button.setFont(self.theme.font(max(11, unit * 0.38), bold=True))
+        self.meanings.setFont(self.theme.font(max(10, unit * 0.3)))
         self.button.setMinimumHeight(int(max(26, unit * 0.9)))
         for w in self._draw_widgets:
             if isinstance(w, FlipTileView):
@@ -560,6 +612,8 @@ class MainWindow(QMainWindow):
         self.game_over_dialog: GameOverDialog | None = None
         self.history_dialog: ScoreHistoryDialog | None = None
         self.judge_dialog = None  # Game > Word judge… (judge.WordJudgeDialog), one at a time
+        self._judge_private = False  # it shows a hint's word (cleared when the turn ends)
+        self.recap_menu = None  # the side recap's context menu ("Meaning of WORD")
         self.scoreboard_dialog: ScoreboardDialog | None = None
         self.about_dialog: AboutDialog | None = None
         self.computer = None
@@ -682,6 +736,7 @@ class MainWindow(QMainWindow):
         s.drawn.connect(self._on_drawn)
         s.returned_to_bag.connect(self._on_returned_to_bag)
         s.turn_ended.connect(self._on_turn_ended)
+        s.turn_ended.connect(self._forget_private_meaning)
         s.game_over.connect(self._on_game_over)
         s.undo_stack.indexChanged.connect(self._refresh_state)
 
@@ -698,6 +753,10 @@ class MainWindow(QMainWindow):
         t.rack.enter_pressed.connect(self._on_commit)
         t.rack.tile_dropped.connect(lambda tile_id, origin, index: s.drop_on_rack(tile_id, index))
         t.handoff.reveal_requested.connect(self._on_reveal)
+        t.handoff.meaning_requested.connect(self.show_judge)
+        t.recap_label.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        t.recap_label.customContextMenuRequested.connect(self._recap_menu)
+        t.hint_panel.meaning_requested.connect(lambda w: self.show_judge(w, private=True))
         for panel in t.player_panels:
             panel.mascot_clicked.connect(self.show_history)
         t.done_button.clicked.connect(self._on_commit)
@@ -1076,6 +1135,23 @@ class MainWindow(QMainWindow):
             return "?"
         return "a blank" if tile.is_blank else tile.letter
 
+    def _recap_words(self) -> list[str]:
+        """The words formed by the turns the side recap shows (to look up)."""
+        g = self.session.game
+        turns = [r for r in g.history if r.kind is not TurnKind.HINT]
+        return played_words(turns[-len(g.players):])
+
+    def _recap_menu(self, pos) -> None:
+        """Right-click on the side recap: "Meaning of WORD" for each word of its turns."""
+        words = self._recap_words()
+        if not words:
+            return
+        label = self.table.recap_label
+        menu = meaning_menu(label, words, self.show_judge)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.recap_menu = menu
+        menu.popup(label.mapToGlobal(pos))
+
     def _refresh_recap(self) -> None:
         label = self.table.recap_label
         if not self._single_human():
@@ -1121,18 +1197,20 @@ class MainWindow(QMainWindow):
             tie_text = f" after {texts.plural(ties, 'tie')}" if ties else ""
             recap = (f"Draw for first play — nearest to A wins, a blank beats all. "
                      f"{nxt.name} goes first{tie_text}.")
-            self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw)
+            self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw, words=())
             self.table.handoff.animate_draw(self.animator.speed.factor)
         else:
             # every turn since the next player's own last turn, oldest first
-            since = []
+            since, recs = [], []
             for rec in reversed(g.history):
                 if rec.player == g.current and rec.kind is not TurnKind.HINT:
                     break
                 if rec.kind is not TurnKind.HINT:
                     since.append(texts.describe_record(rec, s.names()))
+                    recs.append(rec)
             recap = "\n".join(reversed(since)) or texts.describe_record(s.last_record, s.names())
-            self.table.handoff.set_content(nxt.name, nxt.mascot, recap)
+            self.table.handoff.set_content(nxt.name, nxt.mascot, recap,
+                                           words=played_words(reversed(recs or [s.last_record])))
         humans = [p for p in g.players if p.computer is None]
         if len(humans) == 1:
             self.table.handoff.title.setText(f"Your turn, {nxt.name}")
@@ -1346,6 +1424,7 @@ class MainWindow(QMainWindow):
         self.board.set_cursor(None)
         dlg = GameOverDialog(self.session, self)
         dlg.new_game_requested.connect(self.new_game_requested)
+        dlg.meaning_requested.connect(lambda w, d=dlg: self.show_judge(w, parent=d))
         self.game_over_dialog = dlg
         self.show_message(texts.describe_outcome(outcome, self.session.names()), "ok")
         dlg.open()
@@ -1358,17 +1437,22 @@ class MainWindow(QMainWindow):
         dlg.meaning_requested.connect(self.show_judge)
         dlg.show()
 
-    def show_judge(self, word: str | None = None) -> None:
-        """Game > Word judge… (Ctrl+J), or "Meaning of WORD" in the score history: one
-        non-modal dialog per game, judging against the game's own word list."""
+    def show_judge(self, word: str | None = None, parent: QWidget | None = None,
+                   private: bool = False) -> None:
+        """Game > Word judge… (Ctrl+J), or "Meaning of WORD" (score history, recaps, hint
+        list, game over): one non-modal dialog per game, judging against the game's own word
+        list.  ``parent``: the dialog asking when it is modal (the game-over screen), so the
+        judge is not blocked by it.  ``private``: a hint's word, cleared when the turn ends."""
         from .judge import WordJudgeDialog, game_lang
 
         game = self.session.game
+        parent = parent or self
         dlg = self.judge_dialog
-        if dlg is None or dlg.lexicon is not game.lexicon:
+        if dlg is None or dlg.lexicon is not game.lexicon or dlg.parentWidget() is not parent:
             if dlg is not None:
                 dlg.close()
-            dlg = WordJudgeDialog(game.lexicon, game_lang(game.lexicon, game.rules.tiles), self)
+            dlg = WordJudgeDialog(game.lexicon, game_lang(game.lexicon, game.rules.tiles),
+                                  parent)
             dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
             dlg.destroyed.connect(lambda *_a, d=dlg: self._judge_gone(d))
             self.judge_dialog = dlg
@@ -1376,9 +1460,16 @@ class MainWindow(QMainWindow):
         dlg.raise_()
         dlg.activateWindow()
         if word:
+            self._judge_private = private
             dlg.look_up(word)
         else:
             dlg.entry.setFocus()
+
+    def _forget_private_meaning(self, *_args) -> None:
+        """The turn ended: a hint's word looked up must not stay on show for the next player."""
+        if self._judge_private and self.judge_dialog is not None:
+            self.judge_dialog.forget()
+        self._judge_private = False
 
     def _judge_gone(self, dlg) -> None:
         if self.judge_dialog is dlg:
