@@ -78,10 +78,22 @@ def test_text_stays_readable_under_a_dark_system_palette(qapp, driver):
     try:
         d = driver()
         t = d.window.table
-        for label in (t.player_panels[0].name, t.bag_label, t.handoff.title, t.handoff.recap):
+        labels = (t.player_panels[0].name, t.bag_label, t.handoff.title, t.handoff.recap)
+        # the board game follows the system's dark scheme (View > Theme > Follow system)
+        assert d.window.theme.dark
+        for label in labels:
+            fg = label.palette().color(QPalette.ColorRole.WindowText)
+            assert fg.lightness() > 180, label  # light text on the dark theme's surfaces
+        assert t.palette().color(QPalette.ColorRole.Window).lightness() < 60
+        # View > Theme > Light on the dark system: the theme's light surfaces, dark text
+        from wordbler.ui.boardgame import look
+
+        d.window.look_controller.set_mode(look.LIGHT)
+        for label in labels:
             fg = label.palette().color(QPalette.ColorRole.WindowText)
             assert fg.lightness() < 100, label  # dark text on the theme's light surfaces
         assert t.palette().color(QPalette.ColorRole.Window).lightness() > 200
+        d.window.look_controller.set_mode(look.SYSTEM)  # the application's palette back
     finally:
         qapp.setPalette(old)
 
