@@ -29,7 +29,7 @@ class ScoreRaceChart(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.names: list[str] = []
         self.race: list[tuple[int, ...]] = []
-        self.setAccessibleName("Score race chart")
+        self.setAccessibleName(self.tr("Score race chart"))
 
     def set_race(self, names, race) -> None:
         self.names = list(names)
@@ -148,7 +148,7 @@ COLUMNS = ("Turn", "Player", "Rack", "Played", "Best by score", "Best by valuati
 class AnalysisDialog(QDialog):
     def __init__(self, game, index, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Analysis of the game — Wordbler")
+        self.setWindowTitle(self.tr("Analysis of the game — Wordbler"))
         self.game = game
         self.names = [p.name for p in game.players]
         self.turns: list[TurnAnalysis] = []
@@ -158,7 +158,7 @@ class AnalysisDialog(QDialog):
         self.total_turns = sum(1 for r in game.history if r.kind.value in
                                ("play", "failed", "exchange", "pass"))
         self.progress.setRange(0, max(1, self.total_turns))
-        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
         self.cancel_button.clicked.connect(self.cancel)
         top = QHBoxLayout()
         top.addWidget(self.progress, 1)
@@ -167,7 +167,7 @@ class AnalysisDialog(QDialog):
         self.tree.setHeaderLabels(list(COLUMNS))
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
-        self.tree.setAccessibleName("Turns analysed")
+        self.tree.setAccessibleName(self.tr("Turns analysed"))
         header = self.tree.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
@@ -195,10 +195,10 @@ class AnalysisDialog(QDialog):
         self._relay.finished.connect(self._on_finished)
         self.running = False
         if index is None:
-            self.status.setText("No dictionary in this game: there are no moves to compare.")
+            self.status.setText(self.tr("No dictionary in this game: there are no moves to compare."))
             self._done_ui()
         else:
-            self.status.setText("Looking for the best move of every turn…")
+            self.status.setText(self.tr("Looking for the best move of every turn…"))
             self.running = True
             QThreadPool.globalInstance().start(AnalysisJob(game, index, self._cancel, self._relay))
 
@@ -216,13 +216,15 @@ class AnalysisDialog(QDialog):
     def _on_finished(self, error: str) -> None:
         self.running = False
         if self._cancel.is_set():
-            self.status.setText(f"Cancelled after {len(self.turns)} of {self.total_turns} turns.")
+            self.status.setText(self.tr("Cancelled after {count} of {total_turns} turns.")
+                                .format(count=len(self.turns), total_turns=self.total_turns))
         elif error:
-            self.status.setText(f"The analysis stopped: {error}")
+            self.status.setText(self.tr("The analysis stopped: {error}").format(error=error))
         else:
-            self.status.setText(f"All {len(self.turns)} turns analysed. Best by valuation: "
-                                f"score plus the value of the tiles kept, as the Master and "
-                                f"Grandmaster levels rank their moves.")
+            self.status.setText(self.tr("All {count} turns analysed. Best by valuation: score "
+                                        "plus the value of the tiles kept, as the Master and "
+                                        "Grandmaster levels rank their moves.")
+                                        .format(count=len(self.turns)))
         self._done_ui()
 
     def _done_ui(self) -> None:
@@ -253,7 +255,7 @@ class AnalysisController(QObject):
 
         self.window = window
         self.dialog: AnalysisDialog | None = None
-        self.action = QAction("&Analyse the game…", window)
+        self.action = QAction(self.tr("&Analyse the game…"), window)
         self.action.triggered.connect(self.open)
         menu = None
         for a in window.menuBar().actions():
@@ -276,7 +278,7 @@ class AnalysisController(QObject):
         s = self.session
         self.action.setEnabled(s is not None and s.game.is_over)
         self.action.setToolTip("" if s is not None and s.game.is_over
-                               else "Available when the game is over")
+                               else self.tr("Available when the game is over"))
 
     def open(self) -> AnalysisDialog | None:
         s = self.session

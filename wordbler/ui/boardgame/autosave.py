@@ -490,8 +490,8 @@ class ResumeOffer(QMessageBox):
                          f"in File > Resume (the last {KEEP} games played are kept).",
                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.button(QMessageBox.StandardButton.Yes).setText("Resume")
-        self.button(QMessageBox.StandardButton.No).setText("New game")
+        self.button(QMessageBox.StandardButton.Yes).setText(self.tr("Resume"))
+        self.button(QMessageBox.StandardButton.No).setText(self.tr("New game"))
         self.setDefaultButton(QMessageBox.StandardButton.Yes)
 
 
@@ -777,7 +777,7 @@ class AutosaveBanner(QFrame):
         self.label = QLabel(self)
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setAccessibleName("Autosave problem")
+        self.label.setAccessibleName(self.tr("Autosave problem"))
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         row = QHBoxLayout(self)

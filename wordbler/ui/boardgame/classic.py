@@ -42,16 +42,16 @@ class ClassicOptionsBox(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Classic play", parent)
-        self.show_validity = QCheckBox("Show while placing whether the words are valid", self)
+        self.show_validity = QCheckBox(self.tr("Show while placing whether the words are valid"), self)
         self.show_validity.setChecked(True)
-        self.show_validity.setToolTip("Off: you learn whether a word is valid only at Done "
-                                      "(or when it is challenged)")
+        self.show_validity.setToolTip(self.tr("Off: you learn whether a word is valid only at "
+                                              "Done (or when it is challenged)"))
         self.challenge = QComboBox(self)
         for rule, title in CHALLENGE_TITLES.items():
             self.challenge.addItem(title, rule.value)
-        self.challenge.setAccessibleName("Challenges")
+        self.challenge.setAccessibleName(self.tr("Challenges"))
         row = QHBoxLayout()
-        row.addWidget(QLabel("Challenges:", self))
+        row.addWidget(QLabel(self.tr("Challenges:"), self))
         row.addWidget(self.challenge, 1)
         lay = QVBoxLayout(self)
         lay.addWidget(self.show_validity)
@@ -90,7 +90,7 @@ class ChallengeController(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
-        self.action = QAction("&Challenge the last play", window)
+        self.action = QAction(self.tr("&Challenge the last play"), window)
         self.action.setShortcut(QKeySequence("Ctrl+L"))
         self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.action.triggered.connect(self.challenge)
@@ -112,9 +112,9 @@ class ChallengeController(QObject):
         self.action.setVisible(on)
         if on:
             table = w.table
-            self.button = QPushButton("Challenge", table)
+            self.button = QPushButton(self.tr("Challenge"), table)
             self.button.setObjectName("ChallengeButton")
-            self.button.setToolTip("Challenge the last play: it is looked up now (Ctrl+L)")
+            self.button.setToolTip(self.tr("Challenge the last play: it is looked up now (Ctrl+L)"))
             self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             self.button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             self.button.clicked.connect(self.challenge)
@@ -134,8 +134,9 @@ class ChallengeController(QObject):
         if self.button is not None:
             last = self.session.game.challengeable() if self.session is not None else None
             self.button.setEnabled(ok)
-            self.button.setText(f"Challenge {last.words[0].word}" if ok and last and last.words
-                                else "Challenge")
+            self.button.setText(self.tr("Challenge {word}")
+                                .format(word=last.words[0].word) if ok and last and last.words
+                                else self.tr("Challenge"))
 
     def challenge(self) -> None:
         if not self.can_challenge():

@@ -31,23 +31,23 @@ class ClockOptionsBox(QGroupBox):
         self.mode = QComboBox(self)
         for m in ClockMode:
             self.mode.addItem(m.title, m.value)
-        self.mode.setAccessibleName("Clock")
+        self.mode.setAccessibleName(self.tr("Clock"))
         self.per_move = QSpinBox(self)
         self.per_move.setRange(10, 600)
         self.per_move.setSingleStep(10)
         self.per_move.setValue(120)
-        self.per_move.setSuffix(" s per move")
-        self.per_move.setAccessibleName("Seconds per move")
+        self.per_move.setSuffix(self.tr(" s per move"))
+        self.per_move.setAccessibleName(self.tr("Seconds per move"))
         self.total = QSpinBox(self)
         self.total.setRange(1, 180)
         self.total.setValue(25)
-        self.total.setSuffix(" min each")
-        self.total.setAccessibleName("Minutes per player")
+        self.total.setSuffix(self.tr(" min each"))
+        self.total.setAccessibleName(self.tr("Minutes per player"))
         self.penalty = QSpinBox(self)
         self.penalty.setRange(0, 100)
         self.penalty.setValue(10)
-        self.penalty.setSuffix(" points per minute over")
-        self.penalty.setAccessibleName("Points off per started minute over")
+        self.penalty.setSuffix(self.tr(" points per minute over"))
+        self.penalty.setAccessibleName(self.tr("Points off per started minute over"))
         row = QHBoxLayout(self)
         row.addWidget(self.mode)
         for w in (self.per_move, self.total, self.penalty):
@@ -97,7 +97,7 @@ class ClockStrip(QWidget):
         for i in range(n):
             label = QLabel(self)
             label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setAccessibleName(f"Clock of player {i + 1}")
+            label.setAccessibleName(self.tr("Clock of player {value}").format(value=i + 1))
             self.labels.append(label)
             self.row.addWidget(label)
         self.row.addStretch(1)
@@ -117,7 +117,7 @@ class ClockStrip(QWidget):
             rem = clock.remaining(i)
             low = rem is not None and rem < 10 and i == current
             label.setStyleSheet("color: #c0392b" if (low or pen) else "")
-        self.state.setText("paused" if clock.paused else "")
+        self.state.setText(self.tr("paused") if clock.paused else "")
 
 
 class ClockController(QObject):

@@ -66,14 +66,14 @@ class WildcardDialog(FittedDialog):
         # alphabet: the game's (wordbler.lexicon.Alphabet); its letters are offered and a
         # typed key is read through its case table (Ё as Е in Russian).  None: A-Z.
         super().__init__(parent)
-        self.setWindowTitle("Choose a letter for the blank")
+        self.setWindowTitle(self.tr("Choose a letter for the blank"))
         self.letter: str | None = None
         self.alphabet = alphabet
         letters = "".join(alphabet.letters) if alphabet is not None else LETTERS
         columns = 7 if len(letters) <= 28 else 8
         layout = QVBoxLayout(self)
-        hint = QLabel("Which letter should the blank tile be?  Click it or type it.  "
-                      "A blank scores 0 points.")
+        hint = QLabel(self.tr("Which letter should the blank tile be?  Click it or type it.  "
+                              "A blank scores 0 points."))
         hint.setWordWrap(True)
         layout.addWidget(hint)
         grid = QGridLayout()
@@ -132,7 +132,7 @@ class ScoreHistoryDialog(FittedDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.setWindowTitle("Score history")
+        self.setWindowTitle(self.tr("Score history"))
         self.resize(720, 520)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -140,17 +140,17 @@ class ScoreHistoryDialog(FittedDialog):
         self.mascot.setFixedSize(56, 56)
         top.addWidget(self.mascot)
         self.who = QComboBox(self)
-        self.who.addItem("All players", None)
+        self.who.addItem(self.tr("All players"), None)
         for i, name in enumerate(session.names()):
             self.who.addItem(name, i)
-        top.addWidget(QLabel("Show:"))
+        top.addWidget(QLabel(self.tr("Show:")))
         top.addWidget(self.who, 1)
         self.summary = QLabel(self)
         top.addWidget(self.summary, 2)
         layout.addLayout(top)
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(4)
-        self.tree.setHeaderLabels(["Turn", "What happened", "Score", "Total"])
+        self.tree.setHeaderLabels([self.tr("Turn"), self.tr("What happened"), self.tr("Score"), self.tr("Total")])
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(False)
         self.tree.setWordWrap(True)  # a narrow window wraps a long line, never cuts it
@@ -209,7 +209,8 @@ class ScoreHistoryDialog(FittedDialog):
         if p is None:
             self.summary.setText("  ".join(f"{n}: {s}" for n, s in zip(names, g.scores)))
         else:
-            self.summary.setText(f"{names[p]}: {g.scores[p]} points")
+            self.summary.setText(self.tr("{names}: {scores} points")
+                                 .format(names=names[p], scores=g.scores[p]))
         self.tree.expandAll()
 
     def _item(self, rec: TurnRecord, names, show_name: bool, turn: str) -> QTreeWidgetItem:
@@ -307,7 +308,7 @@ class ScoreboardDialog(FittedDialog):
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.setWindowTitle("Scoreboard")
+        self.setWindowTitle(self.tr("Scoreboard"))
         self.resize(560, 420)
         layout = QVBoxLayout(self)
         self.table = QTableWidget(self)
@@ -363,7 +364,7 @@ class ScoreboardDialog(FittedDialog):
             item.setFont(f)
             self.table.setItem(last, c, item)
         self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(rounds))]
-                                           + (["End"] if has_end else []) + ["Σ"])
+                                           + ([self.tr("End")] if has_end else []) + ["Σ"])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
 
@@ -379,17 +380,17 @@ class GameOverDialog(FittedDialog):
         g = session.game
         assert g.outcome is not None
         names = session.names()
-        self.setWindowTitle("Game over")
+        self.setWindowTitle(self.tr("Game over"))
         layout = QVBoxLayout(self)
         self.headline = QLabel(texts.describe_outcome(g.outcome, names))
         self.headline.setWordWrap(True)
         self.headline.setFont(DEFAULT_THEME.font(20, bold=True))
         layout.addWidget(self.headline)
         grid = QGridLayout()
-        grid.addWidget(QLabel("<b>Player</b>"), 0, 1)
-        grid.addWidget(QLabel("<b>Before</b>"), 0, 2)
-        grid.addWidget(QLabel("<b>Tiles left</b>"), 0, 3)
-        grid.addWidget(QLabel("<b>Final</b>"), 0, 4)
+        grid.addWidget(QLabel(self.tr("<b>Player</b>")), 0, 1)
+        grid.addWidget(QLabel(self.tr("<b>Before</b>")), 0, 2)
+        grid.addWidget(QLabel(self.tr("<b>Tiles left</b>")), 0, 3)
+        grid.addWidget(QLabel(self.tr("<b>Final</b>")), 0, 4)
         settlement = [0] * len(names)
         detail = [""] * len(names)
         for rec in g.history:
@@ -416,7 +417,7 @@ class GameOverDialog(FittedDialog):
         self._add_words(session, layout)
         box = QDialogButtonBox(self)
         box.addButton(self.meaning_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.new_button = box.addButton("New game…", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.new_button = box.addButton(self.tr("New game…"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.close_button = box.addButton(QDialogButtonBox.StandardButton.Close)
         self.new_button.clicked.connect(self.new_game_requested)
         self.new_button.clicked.connect(self.accept)
@@ -543,23 +544,23 @@ def dictionary_notes() -> list[tuple[str, str]]:
 class AboutDialog(FittedDialog):
     def __init__(self, lexicon_label: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("About Wordbler")
+        self.setWindowTitle(self.tr("About Wordbler"))
         self.resize(640, 520)
         layout = QVBoxLayout(self)
         tabs = QTabWidget(self)
         about = QTextBrowser(self)
         about.setOpenExternalLinks(True)
         about.setMarkdown(
-            f"# Wordbler {wordbler.__version__}\n\n"
-            "A crossword-tile word game for 2–4 players at one computer.\n\n"
-            "**Credits**: game, engine and interface by the Wordbler team. "
-            "Mascots (bear, cat, dragon, fox, frog, hedgehog, octopus, owl, penguin, rabbit) "
-            "drawn for Wordbler. Built with Qt for Python (PySide6, LGPL).\n\n"
-            f"**Dictionary in use**: {lexicon_label or 'none'}.\n\n"
-            "Licensed under the MIT licence. The bundled word list has its own licence "
-            "and attribution: see the other tabs."
+            self.tr("# Wordbler {version}\n\nA crossword-tile word game for 2–4 players at "
+                    "one computer.\n\n**Credits**: game, engine and interface by the Wordbler "
+                    "team. Mascots (bear, cat, dragon, fox, frog, hedgehog, octopus, owl, "
+                    "penguin, rabbit) drawn for Wordbler. Built with Qt for Python (PySide6, "
+                    "LGPL).\n\n**Dictionary in use**: {dictionary}.\n\nLicensed under the MIT "
+                    "licence. The bundled word list has its own licence and attribution: see "
+                    "the other tabs.").format(
+                version=wordbler.__version__, dictionary=lexicon_label or self.tr("none"))
         )
-        tabs.addTab(about, "About")
+        tabs.addTab(about, self.tr("About"))
         self.notes = dictionary_notes()
         for name, text in self.notes:
             view = QTextBrowser(self)
@@ -569,8 +570,8 @@ class AboutDialog(FittedDialog):
                 view.setPlainText(text)
             tabs.addTab(view, name)
         if not self.notes:
-            missing = QLabel("No dictionary licence files were found in this installation.")
-            tabs.addTab(missing, "Dictionary")
+            missing = QLabel(self.tr("No dictionary licence files were found in this installation."))
+            tabs.addTab(missing, self.tr("Dictionary"))
         self.tabs = tabs
         layout.addWidget(tabs, 1)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -667,12 +668,12 @@ class HelpDialog(FittedDialog):
 
     def __init__(self, rules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keys and rules — Wordbler")
+        self.setWindowTitle(self.tr("Keys and rules — Wordbler"))
         self.resize(680, 640)
         layout = QVBoxLayout(self)
         self.text = QTextBrowser(self)
         self.text.setMarkdown(help_markdown(rules))
-        self.text.setAccessibleName("Help")
+        self.text.setAccessibleName(self.tr("Help"))
         layout.addWidget(self.text, 1)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         box.rejected.connect(self.reject)

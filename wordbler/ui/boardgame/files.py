@@ -165,35 +165,35 @@ class FileController(QObject):
     # ================================================================= menu
     def build_menu(self, bar, new_action: QAction) -> QMenu:
         w = self.window
-        menu = bar.addMenu("&File")
+        menu = bar.addMenu(self.tr("&File"))
         menu.addAction(new_action)
-        self.open_action = QAction("&Open…", w)
+        self.open_action = QAction(self.tr("&Open…"), w)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_action.setStatusTip("Open a saved game, or replay a game record (.gcg)")
+        self.open_action.setStatusTip(self.tr("Open a saved game, or replay a game record (.gcg)"))
         self.open_action.triggered.connect(self.open_dialog)
         menu.addAction(self.open_action)
-        self.recent_menu = menu.addMenu("Open &recent")
+        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._fill_recent()
-        self.resume_menu = menu.addMenu("Resu&me")
+        self.resume_menu = menu.addMenu(self.tr("Resu&me"))
         self.resume_menu.setToolTipsVisible(True)
         self.resume_menu.aboutToShow.connect(self._fill_resume)
         self._fill_resume()
         menu.addSeparator()
-        self.save_action = QAction("&Save", w)
+        self.save_action = QAction(self.tr("&Save"), w)
         self.save_action.setShortcut(QKeySequence.StandardKey.Save)
         self.save_action.triggered.connect(lambda: self.save())
         menu.addAction(self.save_action)
-        self.save_as_action = QAction("Save &as…", w)
+        self.save_as_action = QAction(self.tr("Save &as…"), w)
         self.save_as_action.setShortcut(QKeySequence.StandardKey.SaveAs)
         self.save_as_action.triggered.connect(lambda: self.save_as())
         menu.addAction(self.save_as_action)
-        self.replay_action = QAction("&Replay this game", w)
-        self.replay_action.setStatusTip("Step through the game so far, move by move")
+        self.replay_action = QAction(self.tr("&Replay this game"), w)
+        self.replay_action.setStatusTip(self.tr("Step through the game so far, move by move"))
         self.replay_action.triggered.connect(self.replay_current)
         menu.addAction(self.replay_action)
         menu.addSeparator()
-        self.quit_action = QAction("&Quit", w)
+        self.quit_action = QAction(self.tr("&Quit"), w)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(w.close)
         menu.addAction(self.quit_action)
@@ -225,11 +225,12 @@ class FileController(QObject):
             a.triggered.connect(lambda _=False, p=entry.path: self.resume_path(p))
             menu.addAction(a)
         if not entries:
-            empty = QAction("No games kept yet", menu)
+            empty = QAction(self.tr("No games kept yet"), menu)
             empty.setEnabled(False)
             menu.addAction(empty)
         menu.addSeparator()
-        note = QAction(f"The last {autosave.KEEP} games played are kept automatically", menu)
+        note = QAction(self.tr("The last {KEEP} games played are kept automatically")
+                       .format(KEEP=autosave.KEEP), menu)
         note.setEnabled(False)
         menu.addAction(note)
         self.resume_actions = [a for a in menu.actions() if not a.isSeparator()][:len(entries)]
@@ -283,12 +284,12 @@ class FileController(QObject):
             a.triggered.connect(lambda _=False, p=path: self.open_path(p))
             menu.addAction(a)
         if not self._recent:
-            empty = QAction("No recent files", menu)
+            empty = QAction(self.tr("No recent files"), menu)
             empty.setEnabled(False)
             menu.addAction(empty)
         else:
             menu.addSeparator()
-            clear = QAction("Clear the list", menu)
+            clear = QAction(self.tr("Clear the list"), menu)
             clear.triggered.connect(self.clear_recent)
             menu.addAction(clear)
 
@@ -426,14 +427,15 @@ class FileController(QObject):
         kept = ("" if over else
                 " Wordbler also keeps the game in progress automatically and offers to resume "
                 "it when it starts again.")
-        box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes",
-                          f"Save this game to a file before {doing}?{kept}",
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved changes"),
+                          self.tr("Save this game to a file before {doing}?{kept}")
+                          .format(doing=doing, kept=kept),
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self.window)
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setDefaultButton(QMessageBox.StandardButton.Save)
-        box.button(QMessageBox.StandardButton.Save).setText("Save…" if not self.path else "Save")
-        box.button(QMessageBox.StandardButton.Discard).setText("Don't save")
+        box.button(QMessageBox.StandardButton.Save).setText(self.tr("Save…") if not self.path else self.tr("Save"))
+        box.button(QMessageBox.StandardButton.Discard).setText(self.tr("Don't save"))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         save_b = box.button(QMessageBox.StandardButton.Save)
         discard_b = box.button(QMessageBox.StandardButton.Discard)

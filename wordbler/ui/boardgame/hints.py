@@ -139,22 +139,22 @@ class HintPanel(QFrame):
         self.setStyleSheet(f"QFrame#Hints {{ background: {theme.panel_background}; "
                            f"border: 1px solid {theme.square_border}; border-radius: 6px; }}"
                            f"QLabel {{ color: {theme.text}; }}")
-        self.title = QLabel("Best moves", self)
+        self.title = QLabel(self.tr("Best moves"), self)
         self.close_button = QToolButton(self)
         self.close_button.setText("×")
-        self.close_button.setToolTip("Close the hints (the tiles stay where they are)")
-        self.close_button.setAccessibleName("Close hints")
+        self.close_button.setToolTip(self.tr("Close the hints (the tiles stay where they are)"))
+        self.close_button.setAccessibleName(self.tr("Close hints"))
         self.close_button.setAutoRaise(True)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
-        self.status.setAccessibleName("Hint status")
+        self.status.setAccessibleName(self.tr("Hint status"))
         self.bar = QProgressBar(self)
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(8)
         self.bar.hide()
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Move", "Score", "Rating"])
+        self.tree.setHeaderLabels([self.tr("Move"), self.tr("Score"), self.tr("Rating")])
         header_item = self.tree.headerItem()
         header_item.setToolTip(0, "Where the word goes (8H: row 8, column H, across; H8: "
                                   "down), the other words it makes, and the tiles you keep "
@@ -162,9 +162,9 @@ class HintPanel(QFrame):
         header_item.setToolTip(1, "Points the move scores now")
         header_item.setToolTip(2, "What the list is ordered by: the score plus what the "
                                   "tiles you keep are worth for your next turns")
-        self.tree.setToolTip("One line per word, best rating first; ▸ opens other places "
-                             "for the same word. Up/Down: show it on the board; Enter: play "
-                             "it; Esc: close")
+        self.tree.setToolTip(self.tr("One line per word, best rating first; ▸ opens other "
+                                     "places for the same word. Up/Down: show it on the "
+                                     "board; Enter: play it; Esc: close"))
         self.tree.setRootIsDecorated(True)
         self.tree.setUniformRowHeights(False)
         self.tree.setWordWrap(True)
@@ -173,15 +173,15 @@ class HintPanel(QFrame):
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tree.setAccessibleName("Hints")
+        self.tree.setAccessibleName(self.tr("Hints"))
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        self.play_button = QPushButton("Play this", self)
-        self.play_button.setToolTip("Put these tiles on the board and submit them (Enter)")
+        self.play_button = QPushButton(self.tr("Play this"), self)
+        self.play_button.setToolTip(self.tr("Put these tiles on the board and submit them (Enter)"))
         self.play_button.setEnabled(False)
         # the meaning of the chosen row's words (its context menu offers the same)
         self.meaning_button = QToolButton(self)
@@ -294,11 +294,12 @@ class HintPanel(QFrame):
         self.tree.blockSignals(False)
         if groups:
             n = len(groups)
-            self.title.setText(f"Best moves: {texts.plural(n, 'word')}")
-            self.status.setText(note or "Choose a move to see it on the board.")
+            self.title.setText(self.tr("Best moves: {plural}")
+                               .format(plural=texts.plural(n, 'word')))
+            self.status.setText(note or self.tr("Choose a move to see it on the board."))
         else:
-            self.title.setText("Best moves")
-            self.status.setText("No word can be played with this rack: exchange or pass.")
+            self.title.setText(self.tr("Best moves"))
+            self.status.setText(self.tr("No word can be played with this rack: exchange or pass."))
         self.tree.setVisible(bool(groups))
         self.play_button.setVisible(bool(groups))
         self.play_button.setEnabled(False)
@@ -450,14 +451,18 @@ class HintController(QObject):
 
     def _confirm(self, cost: int) -> None:
         name = self.session.game.players[self.session.current].name
-        box = QMessageBox(QMessageBox.Icon.Question, "Hint",
-                          f"{name}, a hint costs {cost} point{'s' if cost != 1 else ''} under "
-                          f"these rules. Show the best moves for your rack?",
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Hint"),
+                          (self.tr("{name}, a hint costs {cost} point under these rules. "
+                                   "Show the best moves for your rack?") if cost == 1 else
+                           self.tr("{name}, a hint costs {cost} points under these rules. "
+                                   "Show the best moves for your rack?")).format(name=name,
+                                                                                 cost=cost),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           self._window)
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
-        box.button(QMessageBox.StandardButton.Yes).setText(f"Show hints (−{cost})")
-        box.button(QMessageBox.StandardButton.No).setText("No, thanks")
+        box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Show hints (−{cost})")
+                                                           .format(cost=cost))
+        box.button(QMessageBox.StandardButton.No).setText(self.tr("No, thanks"))
         yes = box.button(QMessageBox.StandardButton.Yes)
         box.buttonClicked.connect(lambda b: self._start() if b is yes else None)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)

@@ -131,7 +131,7 @@ class PlayerPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.mascot = MascotView(None, self)
         self.mascot.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.mascot.setToolTip("Click to see this player's score history")
+        self.mascot.setToolTip(self.tr("Click to see this player's score history"))
         self.marker = QLabel("▶", self)
         self.name = ElidedLabel("", self)
         self.detail = ElidedLabel("", self)
@@ -167,7 +167,9 @@ class PlayerPanel(QFrame):
         self.setStyleSheet(
             f"QFrame#PlayerPanel {{ background: {bg}; border: 2px solid {border}; border-radius: 6px; }}"
             f"QLabel {{ color: {self.theme.text}; }}")
-        self.setAccessibleName(f"{view.name}, {view.score} points" + (", to play" if view.is_current else ""))
+        self.setAccessibleName(self.tr("{name}, {score} points")
+                               .format(name=view.name,
+                                       score=view.score) + (self.tr(", to play") if view.is_current else ""))
 
     def set_scale(self, unit: float) -> None:
         """``unit``: a board square's size in pixels; everything follows it."""
@@ -190,7 +192,7 @@ class BagWidget(QWidget):
         self._shake = 0.0
         self.setMinimumSize(48, 48)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Bag")
+        self.setAccessibleName(self.tr("Bag"))
 
     def count(self) -> int:
         return self._count
@@ -198,8 +200,9 @@ class BagWidget(QWidget):
     def set_count(self, n: int) -> None:
         if n != self._count:
             self._count = n
-            self.setToolTip(f"{n} tile{'s' if n != 1 else ''} in the bag")
-            self.setAccessibleName(f"Bag: {n} tiles")
+            self.setToolTip((self.tr("{n} tile in the bag") if n == 1
+                             else self.tr("{n} tiles in the bag")).format(n=n))
+            self.setAccessibleName(self.tr("Bag: {n} tiles").format(n=n))
             self.update()
 
     def _get_shake(self) -> float:

@@ -147,8 +147,10 @@ class ReplayView(QWidget):
         if result.mismatches:
             n = len(result.mismatches)
             self.summary_label.setText(
-                f"⚠ {n} line{'s' if n != 1 else ''} of this record do not add up; the scores "
-                f"shown are the ones written in the record.")
+                (self.tr("⚠ {n} line of this record does not add up; the score shown is the "
+                         "one written in the record.") if n == 1 else
+                 self.tr("⚠ {n} lines of this record do not add up; the scores shown are the "
+                         "ones written in the record.")).format(n=n))
             self.summary_label.setStyleSheet(f"color: {theme.invalid}; font-weight: bold")
         else:
             self.summary_label.hide()
@@ -157,7 +159,7 @@ class ReplayView(QWidget):
         self.board = BoardWidget(result.rules.layout, theme, self)
         self.board.accepting = False
         self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.board.setAccessibleName("Board (replay)")
+        self.board.setAccessibleName(self.tr("Board (replay)"))
 
         # ---- players and their scores at this point
         self.player_panels = []
@@ -210,17 +212,17 @@ class ReplayView(QWidget):
         self.warning_label.setWordWrap(True)
         self.warning_label.setTextFormat(Qt.TextFormat.PlainText)
         self.warning_label.setStyleSheet(f"color: {theme.invalid}; font-weight: bold")
-        self.warning_label.setAccessibleName("Warning")
+        self.warning_label.setAccessibleName(self.tr("Warning"))
         self.notes_label = QLabel(self)
         self.notes_label.setWordWrap(True)
         self.notes_label.setTextFormat(Qt.TextFormat.PlainText)
         self.notes_label.setStyleSheet(f"color: {theme.text}; font-style: italic")
-        self.notes_label.setAccessibleName("Notes")
+        self.notes_label.setAccessibleName(self.tr("Notes"))
 
         # ---- every event, to jump to
         self.event_list = QListWidget(self)
         self.event_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.event_list.addItem(QListWidgetItem("Start"))
+        self.event_list.addItem(QListWidgetItem(self.tr("Start")))
         for step in result.steps[1:]:
             ev = step.event
             assert ev is not None
@@ -234,7 +236,7 @@ class ReplayView(QWidget):
         self.event_list.installEventFilter(self)
         self.event_list.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 
-        self.continue_button = QPushButton("Continue playing from here", self)
+        self.continue_button = QPushButton(self.tr("Continue playing from here"), self)
         self.continue_button.clicked.connect(self.request_continue)
         self.continue_button.setVisible(self.ours)
 
@@ -370,20 +372,22 @@ class ReplayView(QWidget):
             assert old is not None
             panel.set_view(PlayerView(i, old.name, old.mascot, None, step.scores[i], i == mover, 0))
         n = self.last_index
-        self.position_label.setText("Start" if self.index == 0 else f"Move {self.index} of {n}")
+        self.position_label.setText(self.tr("Start") if self.index == 0 else self.tr("Move {index} of {n}")
+                                                                             .format(index=self.index,
+                                                                                     n=n))
         if self.index == n and n:
-            self.position_label.setText(f"Move {n} of {n} (end)")
+            self.position_label.setText(self.tr("Move {n} of {n} (end)").format(n=n))
         self.first_button.setEnabled(self.index > 0)
         self.back_button.setEnabled(self.index > 0)
         self.forward_button.setEnabled(self.index < n)
         self.last_button.setEnabled(self.index < n)
         if ev is None:
-            self.event_label.setText("Before the first move")
+            self.event_label.setText(self.tr("Before the first move"))
             self.rack_label.setText("")
             notes = self.record.notes
         else:
             self.event_label.setText(describe_event(ev, self.names[ev.player]))
-            self.rack_label.setText(f"Rack: {ev.rack}" if ev.rack else "")
+            self.rack_label.setText(self.tr("Rack: {rack}").format(rack=ev.rack) if ev.rack else "")
             notes = ev.notes
         self.notes_label.setText("\n".join(notes))
         self.notes_label.setVisible(bool(notes))
@@ -397,8 +401,8 @@ class ReplayView(QWidget):
         if self.ours:
             problem = self.continue_problem(self.index)
             self.continue_button.setEnabled(problem is None)
-            self.continue_button.setToolTip(problem or "Play on from this position (a new game "
-                                                       "from here; the file is not changed)")
+            self.continue_button.setToolTip(problem or self.tr("Play on from this position (a new game "
+                                                               "from here; the file is not changed)"))
 
     # ================================================================= continuing
     def continue_problem(self, index: int) -> str | None:
@@ -432,17 +436,17 @@ class ReplayWindow(QMainWindow):
         self.view = ReplayView(result, theme, lexicon, self)
         self.setCentralWidget(self.view)
         shown = os.path.basename(path) if path else record_title(result.record)
-        self.setWindowTitle(f"Replay — {shown}")
+        self.setWindowTitle(self.tr("Replay — {shown}").format(shown=shown))
         self.setMinimumSize(*MIN_SIZE)
-        menu = self.menuBar().addMenu("&Replay")
+        menu = self.menuBar().addMenu(self.tr("&Replay"))
         for name in ("first", "back", "forward", "last"):
             menu.addAction(self.view.actions_by_name[name])
         menu.addSeparator()
         if self.view.ours:
-            self.continue_action = QAction("&Continue playing from here", self)
+            self.continue_action = QAction(self.tr("&Continue playing from here"), self)
             self.continue_action.triggered.connect(self.view.request_continue)
             menu.addAction(self.continue_action)
-        close = QAction("&Close", self)
+        close = QAction(self.tr("&Close"), self)
         close.setShortcut(QKeySequence.StandardKey.Close)
         close.triggered.connect(self.close)
         menu.addAction(close)

@@ -19,7 +19,7 @@ class ScoresChart(QWidget):
         self.scores: list[int] = []
         self.setMinimumSize(240, 140)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAccessibleName("Scores of recent games")
+        self.setAccessibleName(self.tr("Scores of recent games"))
 
     def set_scores(self, scores) -> None:
         self.scores = list(scores)
@@ -86,22 +86,22 @@ class StatsDialog(QDialog):
     def __init__(self, path=None, select: str | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Statistics — Wordbler")
+        self.setWindowTitle(self.tr("Statistics — Wordbler"))
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         try:
             self.stats = stats_mod.load(path)
         except stats_mod.StatsError as e:
             self.stats = stats_mod.Stats()
-            self.note.setText(f"The statistics cannot be read: {e}")
+            self.note.setText(self.tr("The statistics cannot be read: {e}").format(e=e))
         self.player = QComboBox(self)
-        self.player.setAccessibleName("Player")
+        self.player.setAccessibleName(self.tr("Player"))
         for name in self.stats.names():
             self.player.addItem(name)
         if select and self.player.findText(select) >= 0:
             self.player.setCurrentIndex(self.player.findText(select))
         top = QHBoxLayout()
-        top.addWidget(QLabel("Player:", self))
+        top.addWidget(QLabel(self.tr("Player:"), self))
         top.addWidget(self.player, 1)
         form = QFormLayout()
         self.values: dict[str, QLabel] = {}
@@ -120,7 +120,7 @@ class StatsDialog(QDialog):
         lay.addWidget(self.chart, 1)
         lay.addWidget(box)
         if not self.stats.players and not self.note.text():
-            self.note.setText("No finished games yet: a game is counted here when it ends.")
+            self.note.setText(self.tr("No finished games yet: a game is counted here when it ends."))
         self.note.setVisible(bool(self.note.text()))
         self.player.currentTextChanged.connect(self.show_player)
         self.show_player(self.player.currentText())
@@ -141,7 +141,7 @@ class StatsController(QObject):
         self.window = window
         self.path = path  # None: the user data folder
         self.dialog: StatsDialog | None = None
-        self.action = QAction("S&tatistics…", window)
+        self.action = QAction(self.tr("S&tatistics…"), window)
         self.action.triggered.connect(self.open)
         menu = None
         for a in window.menuBar().actions():

@@ -8,7 +8,7 @@ rack from it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QScrollArea, QVBoxLayout,
                                QWidget)
@@ -26,13 +26,13 @@ class TrackerPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("UnseenTiles")
-        self.title = QLabel("Unseen tiles", self)
+        self.title = QLabel(self.tr("Unseen tiles"), self)
         f = self.title.font()
         f.setBold(True)
         self.title.setFont(f)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
-        self.summary.setAccessibleName("Unseen summary")
+        self.summary.setAccessibleName(self.tr("Unseen summary"))
         self.grid_host = QWidget(self)
         self.grid = QGridLayout(self.grid_host)
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -70,11 +70,13 @@ class TrackerPanel(QWidget):
             face = "blank" if ch == BLANK else ch
             label.setText(f"{face} {n}")
             label.setEnabled(n > 0)  # all seen: greyed
-            label.setAccessibleName(f"{face}: {n} unseen")
+            label.setAccessibleName(self.tr("{face}: {n} unseen").format(face=face, n=n))
         racks = unseen.total - unseen.bag
         self.summary.setText(
-            f"{unseen.total} unseen: {unseen.bag} in the bag, {racks} on other racks.\n"
-            f"Vowels {unseen.vowels} · consonants {unseen.consonants} · blanks {unseen.blanks}")
+            self.tr("{total} unseen: {bag} in the bag, {racks} on other racks.\nVowels "
+                    "{vowels} · consonants {consonants} · blanks {blanks}")
+                    .format(total=unseen.total, bag=unseen.bag, racks=racks, vowels=unseen.vowels,
+                            consonants=unseen.consonants, blanks=unseen.blanks))
         self.grid_host.show()
         self.summary.show()
         self.hidden_note.hide()
@@ -142,7 +144,7 @@ def install(window, view_menu=None) -> TrackerDock:
     shown = settings is not None and str(settings.value(SETTING, "false")).lower() == "true"
     dock.setVisible(shown)
     action: QAction = dock.toggleViewAction()
-    action.setText("&Unseen tiles")
+    action.setText(QCoreApplication.translate("boardgame.tracker_panel", "&Unseen tiles"))
     action.setShortcut(QKeySequence("Ctrl+U"))
     if view_menu is None:
         for a in window.menuBar().actions():
