@@ -61,7 +61,7 @@ class BoardView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if interactive else Qt.FocusPolicy.NoFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(220, 220)
-        self.setAccessibleName("letter board")
+        self.setAccessibleName(self.tr("letter board"))
 
     # ---- content ----------------------------------------------------------------------
     def set_board(self, board: Board | None) -> None:

@@ -30,26 +30,26 @@ class CodeDialog(QDialog):
         """``list_tag``: the tag of the player's own list when it is known; ``own_list``:
         whether the setup names an own list at all (its tag may not be known yet)."""
         super().__init__(parent)
-        self.setWindowTitle("Board code")
+        self.setWindowTitle(self.tr("Board code"))
         self.setObjectName("snake-code-dialog")
         self.list_tag = list_tag
         self.own_list = own_list or list_tag is not None
         self.code: ShareCode | None = None
         self.edit = QLineEdit()
         self.edit.setObjectName("snake-code-edit")
-        self.edit.setPlaceholderText("for example EN-4X4-1Z3K9")
+        self.edit.setPlaceholderText(self.tr("for example EN-4X4-1Z3K9"))
         self.message = QLabel(" ")
         self.message.setObjectName("snake-code-message")
         self.message.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText("Play this board")
+        self.ok.setText(self.tr("Play this board"))
         self.ok.setEnabled(False)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         col = QVBoxLayout(self)
-        col.addWidget(QLabel("The code of a board (language, size and seed):"))
+        col.addWidget(QLabel(self.tr("The code of a board (language, size and seed):")))
         col.addWidget(self.edit)
         col.addWidget(self.message)
         col.addWidget(self.buttons)
@@ -99,7 +99,7 @@ class HighScoresDialog(QDialog):
     def __init__(self, scores: HighScores, current: str | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Word Snake high scores")
+        self.setWindowTitle(self.tr("Word Snake high scores"))
         self.setObjectName("snake-scores-dialog")
         self.scores = scores
         self.chooser = QComboBox()
@@ -115,7 +115,7 @@ class HighScoresDialog(QDialog):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.empty = QLabel("No scores yet: finish a round to make the table.")
+        self.empty = QLabel(self.tr("No scores yet: finish a round to make the table."))
         self.note = QLabel(scores.problem or "")
         self.note.setWordWrap(True)
         self.note.setVisible(bool(scores.problem))
@@ -169,7 +169,7 @@ def table_title(key: str) -> str:
 class HelpDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Word Snake: rules and keys")
+        self.setWindowTitle(self.tr("Word Snake: rules and keys"))
         self.setObjectName("snake-help")
         text = QTextBrowser()
         text.setHtml(HELP_HTML)

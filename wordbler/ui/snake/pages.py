@@ -57,10 +57,10 @@ class SetupPage(QWidget):
         self.theme = theme
         self.setObjectName("snake-setup")
         inner = QWidget()
-        self.title = QLabel("Word Snake")
+        self.title = QLabel(self.tr("Word Snake"))
         _px(self.title, 34, True)
-        self.intro = QLabel("Drag through neighbouring letters to spell words before the time runs "
-                            "out. Every board hides a long word.")
+        self.intro = QLabel(self.tr("Drag through neighbouring letters to spell words before "
+                                    "the time runs out. Every board hides a long word."))
         self.intro.setWordWrap(True)
 
         self.cols = QSpinBox()
@@ -68,7 +68,7 @@ class SetupPage(QWidget):
         for box, name in ((self.cols, "columns"), (self.rows, "rows")):
             box.setRange(3, 6)
             box.setValue(4)
-            box.setAccessibleName(f"board {name}")
+            box.setAccessibleName(self.tr("board {name}").format(name=name))
             box.setObjectName(f"snake-{name}")
         self.presets = []
         size_row = QHBoxLayout()
@@ -92,10 +92,10 @@ class SetupPage(QWidget):
 
         self.list_edit = QLineEdit()
         self.list_edit.setObjectName("snake-list")
-        self.list_edit.setPlaceholderText("the bundled list of the language")
-        self.list_edit.setAccessibleName("own word list file")
+        self.list_edit.setPlaceholderText(self.tr("the bundled list of the language"))
+        self.list_edit.setAccessibleName(self.tr("own word list file"))
         self.list_edit.setClearButtonEnabled(True)
-        self.browse = QPushButton("Browse…")
+        self.browse = QPushButton(self.tr("Browse…"))
         self.browse.setAutoDefault(False)
         self.browse.clicked.connect(self.browse_requested)
         list_row = QHBoxLayout()
@@ -106,13 +106,13 @@ class SetupPage(QWidget):
         self.min_len.setObjectName("snake-min")
         self.min_len.addItem("", None)
         for n in range(3, 7):
-            self.min_len.addItem(f"{n} letters", n)
+            self.min_len.addItem(self.tr("{n} letters").format(n=n), n)
 
         self.duration = QComboBox()
         self.duration.setObjectName("snake-duration")
         for s in range(MIN_DURATION, MAX_DURATION + 1, 60):
             self.duration.addItem(format_seconds(s), s)
-        self.duration.addItem("Untimed", None)
+        self.duration.addItem(self.tr("Untimed"), None)
         self.duration.setCurrentIndex(2)
 
         self.players = QSpinBox()
@@ -121,13 +121,13 @@ class SetupPage(QWidget):
         self.names = []
         names_row = QHBoxLayout()
         for i in range(MAX_PLAYERS):
-            e = QLineEdit(f"Player {i + 1}")
+            e = QLineEdit(self.tr("Player {value}").format(value=i + 1))
             e.setObjectName(f"snake-name-{i}")
             e.setMaxLength(24)
-            e.setAccessibleName(f"name of player {i + 1}")
+            e.setAccessibleName(self.tr("name of player {value}").format(value=i + 1))
             self.names.append(e)
             names_row.addWidget(e)
-        self.cancel_rule = QCheckBox("A word found by two or more players scores nothing")
+        self.cancel_rule = QCheckBox(self.tr("A word found by two or more players scores nothing"))
         self.cancel_rule.setObjectName("snake-cancel-rule")
         self.cancel_rule.setChecked(True)
 
@@ -142,14 +142,14 @@ class SetupPage(QWidget):
         form.addRow("Names:", names_row)
         form.addRow("", self.cancel_rule)
 
-        self.new_button = QPushButton("New board")
+        self.new_button = QPushButton(self.tr("New board"))
         self.new_button.setObjectName("snake-new")
         self.new_button.setDefault(True)
-        self.daily_button = QPushButton("Daily board")
+        self.daily_button = QPushButton(self.tr("Daily board"))
         self.daily_button.setObjectName("snake-daily")
-        self.code_button = QPushButton("Board code…")
+        self.code_button = QPushButton(self.tr("Board code…"))
         self.code_button.setObjectName("snake-code")
-        self.scores_button = QPushButton("High scores")
+        self.scores_button = QPushButton(self.tr("High scores"))
         self.scores_button.setObjectName("snake-scores")
         for b in (self.new_button, self.daily_button, self.code_button, self.scores_button):
             _px(b, 16, b is self.new_button)
@@ -170,7 +170,7 @@ class SetupPage(QWidget):
         self.resume_box.setFrameShape(QFrame.Shape.StyledPanel)
         self.resume_label = QLabel()
         self.resume_label.setWordWrap(True)
-        self.resume_button = QPushButton("Resume round")
+        self.resume_button = QPushButton(self.tr("Resume round"))
         self.resume_button.setObjectName("snake-resume")
         _px(self.resume_button, 16, True)
         self.resume_button.clicked.connect(self.resume_requested)
@@ -186,7 +186,7 @@ class SetupPage(QWidget):
         self.progress = QProgressBar()
         self.progress.setObjectName("snake-progress")
         self.progress.setTextVisible(False)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setObjectName("snake-cancel")
         self.cancel_button.clicked.connect(self.cancel_requested)
         busy = QHBoxLayout()
@@ -246,7 +246,7 @@ class SetupPage(QWidget):
 
     def _size_changed(self) -> None:
         d = default_min_len(self.cols.value(), self.rows.value())
-        self.min_len.setItemText(0, f"Usual ({d} letters)")
+        self.min_len.setItemText(0, self.tr("Usual ({d} letters)").format(d=d))
 
     # values
     def player_names(self) -> list[str]:
@@ -350,7 +350,7 @@ class RoundPage(QWidget):
         self.timer_label = QLabel("3:00")
         self.timer_label.setObjectName("snake-timer")
         self.timer_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.timer_label.setAccessibleName("time left")
+        self.timer_label.setAccessibleName(self.tr("time left"))
         self.time_bar = QProgressBar()
         self.time_bar.setTextVisible(False)
         self.time_bar.setMaximumHeight(8)
@@ -368,13 +368,13 @@ class RoundPage(QWidget):
         self.feedback_label.setWordWrap(True)
         self.feedback_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
-        self.hints_button = QPushButton("Hints")
+        self.hints_button = QPushButton(self.tr("Hints"))
         self.hints_button.setObjectName("snake-hints-button")
         self.hints_button.setCheckable(True)
-        self.hints_button.setToolTip("How many common words are left, by first letter and length (Ctrl+H)")
-        self.pause_button = QPushButton("Pause")
+        self.hints_button.setToolTip(self.tr("How many common words are left, by first letter and length (Ctrl+H)"))
+        self.pause_button = QPushButton(self.tr("Pause"))
         self.pause_button.setObjectName("snake-pause")
-        self.end_button = QPushButton("End turn")
+        self.end_button = QPushButton(self.tr("End turn"))
         self.end_button.setObjectName("snake-end")
         for b in (self.hints_button, self.pause_button, self.end_button):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -387,12 +387,12 @@ class RoundPage(QWidget):
         buttons.addWidget(self.pause_button)
         buttons.addWidget(self.end_button)
 
-        self.words_title = QLabel("Words played")
+        self.words_title = QLabel(self.tr("Words played"))
         self.words_list = QListWidget()
         self.words_list.setObjectName("snake-words")
         self.words_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.words_list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.hints_title = QLabel("Common words left — first letter × length")
+        self.hints_title = QLabel(self.tr("Common words left — first letter × length"))
         self.hints_table = HintsTable()
         self.hints_title.hide()
         self.hints_table.hide()
@@ -500,14 +500,17 @@ class HandoffPage(QWidget):
         col.addStretch(3)
 
     def show_turn(self, name: str, index: int, count: int, duration: str, before: list[str]) -> None:
-        self.title.setText(f"{name}, your turn" if index else f"{name} starts")
+        self.title.setText(self.tr("{name}, your turn")
+                           .format(name=name) if index else self.tr("{name} starts").format(name=name))
         done = ""
         if before:
             done = f"{' and '.join(before) if len(before) < 3 else ', '.join(before)} " \
                    f"{'has' if len(before) == 1 else 'have'} played. "
-        self.info.setText(f"Player {index + 1} of {count}. {done}The board stays hidden until you "
-                          f"start; you have {duration}.")
-        self.button.setText(f"Start {name}'s turn")
+        self.info.setText(self.tr("Player {value} of {count}. {done}The board stays hidden "
+                                  "until you start; you have {duration}.")
+                                  .format(value=index + 1, count=count, done=done,
+                                          duration=duration))
+        self.button.setText(self.tr("Start {name}'s turn").format(name=name))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -558,13 +561,13 @@ class ResultsPage(QWidget):
         self.board_view = BoardView(theme, interactive=False)
         self.board_view.setObjectName("snake-results-board")
         self.board_view.show_steps = True
-        self.caption = QLabel("Click a word to see its path.")
+        self.caption = QLabel(self.tr("Click a word to see its path."))
         self.caption.setObjectName("snake-results-caption")
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.definition = QTextBrowser()
         self.definition.setObjectName("snake-results-definition")
-        self.definition.setAccessibleName("Meaning of the word")
+        self.definition.setAccessibleName(self.tr("Meaning of the word"))
         self.definition.setOpenLinks(False)
         self.definition.setFrameShape(QFrame.Shape.NoFrame)
         self.definition.setStyleSheet(f"background: {theme.panel}; color: {theme.text};")
@@ -580,18 +583,18 @@ class ResultsPage(QWidget):
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("snake-results-tabs")
-        self.legend = QLabel("Who found: ✓ found it · ✗ scores nothing (found by more than one player)")
+        self.legend = QLabel(self.tr("Who found: ✓ found it · ✗ scores nothing (found by more than one player)"))
         self.legend.setObjectName("snake-results-legend")
         self.legend.setWordWrap(True)
         self.legend.setStyleSheet(f"color: {theme.muted};")
         self.legend.hide()
 
-        self.new_button = QPushButton("New board")
+        self.new_button = QPushButton(self.tr("New board"))
         self.new_button.setObjectName("snake-results-new")
         self.new_button.setDefault(True)
-        self.setup_button = QPushButton("Change settings")
-        self.copy_button = QPushButton("Copy board code")
-        self.scores_button = QPushButton("High scores")
+        self.setup_button = QPushButton(self.tr("Change settings"))
+        self.copy_button = QPushButton(self.tr("Copy board code"))
+        self.scores_button = QPushButton(self.tr("High scores"))
         self.new_button.clicked.connect(self.new_clicked)
         self.setup_button.clicked.connect(self.setup_clicked)
         self.copy_button.clicked.connect(self.copy_clicked)
@@ -656,8 +659,8 @@ class ResultsPage(QWidget):
         self.board_view.set_board(deal.board)
         self.lang = deal.spec.lang
         has_meanings = self.definitions_for(self.lang) is not None
-        self.caption.setText("Click a word to see its path and meaning." if has_meanings
-                             else "Click a word to see its path.")
+        self.caption.setText(self.tr("Click a word to see its path and meaning.") if has_meanings
+                             else self.tr("Click a word to see its path."))
         self.definition_word = None
         self.definition.setHtml("")
         self.definition.setVisible(has_meanings)  # no offline source: no panel at all
@@ -666,12 +669,17 @@ class ResultsPage(QWidget):
         players = results.players
         if len(players) == 1:
             p = players[0]
-            self.title.setText(f"Round over: {points_text(p.score)}")
+            self.title.setText(self.tr("Round over: {points_text}")
+                               .format(points_text=points_text(p.score)))
         else:
             best = [players[i].name for i in results.winners]
             score = players[results.winners[0]].score
-            self.title.setText(f"{' and '.join(best)} {'wins' if len(best) == 1 else 'tie'} "
-                               f"with {points_text(score)}")
+            if len(best) == 1:
+                text = self.tr("{name} wins with {points}")
+            else:
+                text = self.tr("{names} tie with {points}")
+            names = self.tr(" and ").join(best)
+            self.title.setText(text.format(name=best[0], names=names, points=points_text(score)))
         longest = results.longest
         target = results.target
         found_by = results.finders.get(target, ())
@@ -693,7 +701,9 @@ class ResultsPage(QWidget):
                          + (" Words found by more than one player score nothing." if results.cancel_rule else ""))
         self.summary.setText(" ".join(lines))
         made = [f"{players[i].name} is #{place + 1}" for i, place in places.items() if place is not None]
-        self.highscore_label.setText(f"New high score on {table_name}: {', '.join(made)}." if made else "")
+        self.highscore_label.setText(self.tr("New high score on {table_name}: {join}.")
+                                     .format(table_name=table_name,
+                                             join=', '.join(made)) if made else "")
         self.highscore_label.setVisible(bool(made))
 
         headers = ["Player", "Score", "Words", "Cancelled", "Found", "Hints"]
@@ -730,7 +740,7 @@ class ResultsPage(QWidget):
                     item.setForeground(QBrush(QColor(self.theme.muted)))
                 lst.addItem(item)
             if not p.words:
-                lst.addItem(QListWidgetItem("(no words)"))
+                lst.addItem(QListWidgetItem(self.tr("(no words)")))
             label = "Your words" if len(players) == 1 else f"{p.name}"
             self.tabs.addTab(lst, f"{label} ({len(p.words)})")
         missed = self._word_list("snake-missed")
@@ -739,8 +749,8 @@ class ResultsPage(QWidget):
             item.setData(WORD_ROLE, w)
             missed.addItem(item)
         if not results.missed:
-            missed.addItem(QListWidgetItem("(none: every common word was found)"))
-        self.tabs.addTab(missed, f"Missed ({len(results.missed)})")
+            missed.addItem(QListWidgetItem(self.tr("(none: every common word was found)")))
+        self.tabs.addTab(missed, self.tr("Missed ({count})").format(count=len(results.missed)))
         if len(players) > 1:
             table = QTableWidget()
             table.setObjectName("snake-who-found")
@@ -749,7 +759,7 @@ class ResultsPage(QWidget):
             table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
             words = [w for w, _ in deal.words if w in results.finders]
             table.setColumnCount(len(players) + 1)
-            table.setHorizontalHeaderLabels(["Word"] + [p.name for p in players])
+            table.setHorizontalHeaderLabels([self.tr("Word")] + [p.name for p in players])
             table.setRowCount(len(words))
             table.verticalHeader().hide()
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -765,13 +775,13 @@ class ResultsPage(QWidget):
                     cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                     table.setItem(r, c + 1, cell)
             table.itemClicked.connect(lambda item: self.show_word(item.data(WORD_ROLE)))
-            self.tabs.addTab(table, "Who found")
+            self.tabs.addTab(table, self.tr("Who found"))
         every = self._word_list("snake-all-words")
         for w, _ in deal.words:
             item = QListWidgetItem(f"{w}  {len(w)}" + ("" if w in deal.common else "  ★"))
             item.setData(WORD_ROLE, w)
             every.addItem(item)
-        self.tabs.addTab(every, f"All ({len(deal.words)})")
+        self.tabs.addTab(every, self.tr("All ({count})").format(count=len(deal.words)))
 
     def _word_list(self, name: str) -> QListWidget:
         lst = QListWidget()
@@ -789,7 +799,8 @@ class ResultsPage(QWidget):
         found = f"found by {names}" if names else "not found"
         if len(self.results.players) == 1:
             found = "found" if who else "not found"
-        self.caption.setText(f"{word}: {len(word)} letters, {found}.")
+        self.caption.setText(self.tr("{word}: {count} letters, {found}.")
+                             .format(word=word, count=len(word), found=found))
         self.show_definition(word)
 
     # meanings
@@ -803,7 +814,7 @@ class ResultsPage(QWidget):
         if defs.loaded or defs.error is not None:
             self._render_definition(word, defs)
             return
-        self.definition.setHtml(f"<i>Looking up {word}…</i>")
+        self.definition.setHtml(self.tr("<i>Looking up {word}…</i>").format(word=word))
         self._start_definitions_load()
 
     def _start_definitions_load(self) -> None:
@@ -831,8 +842,9 @@ class ResultsPage(QWidget):
             senses = defs.lookup(word)
         except definitions.DefinitionsError as e:
             self.definition.setHtml(
-                f"<span style='color:{self.theme.bad}'>Definitions cannot be shown: "
-                f"{html_escape(str(e))}</span>")
+                self.tr("<span style='color:{bad}'>Definitions cannot be shown: "
+                        "{html_escape}</span>")
+                        .format(bad=self.theme.bad, html_escape=html_escape(str(e))))
         else:
             self.definition.setHtml(definitions.describe_html(word, senses, lang=self.lang,
                                                               title=False))

@@ -48,7 +48,7 @@ class SnakeWindow(QMainWindow):
                  today: Callable[[], _dt.date] = _dt.date.today) -> None:
         super().__init__(parent)
         self.setObjectName("snake-window")
-        self.setWindowTitle("Word Snake")
+        self.setWindowTitle(self.tr("Word Snake"))
         self.theme = theme
         self.settings = settings if settings is not None else QSettings()
         self.clock = clock
@@ -96,7 +96,7 @@ class SnakeWindow(QMainWindow):
 
     # ------------------------------------------------------------------ construction
     def _build_menus(self) -> None:
-        game = self.menuBar().addMenu("&Game")
+        game = self.menuBar().addMenu(self.tr("&Game"))
         self.new_action = self._action(game, "&New board", "Ctrl+N", self.new_from_menu)
         self.daily_action = self._action(game, "&Daily board", "Ctrl+D", self.daily_board)
         self.code_action = self._action(game, "Board &code…", "Ctrl+L", self.ask_code)
@@ -108,7 +108,7 @@ class SnakeWindow(QMainWindow):
         game.addSeparator()
         self.scores_action = self._action(game, "High &scores…", None, self.show_high_scores)
         self.close_action = self._action(game, "&Close", "Ctrl+W", self.close)
-        help_menu = self.menuBar().addMenu("&Help")
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_action = self._action(help_menu, "&Rules and keys", "F1",
                                         self.show_help)
 
@@ -351,9 +351,9 @@ class SnakeWindow(QMainWindow):
         self.round.words_list.clear()
         self.round.feedback_label.setText(" ")
         self.round.show_hints_panel(False)
-        self.round.code_label.setText(f"Board {code_text}"
-                                      + ("" if deal.in_band else " · fewer or more words than usual"))
-        self.setWindowTitle(f"Word Snake — {code_text}")
+        self.round.code_label.setText(self.tr("Board {code_text}").format(code_text=code_text)
+                                      + ("" if deal.in_band else self.tr(" · fewer or more words than usual")))
+        self.setWindowTitle(self.tr("Word Snake — {code_text}").format(code_text=code_text))
         self.setup.show_resume(None)
         if len(game.players) == 1 and game.phase is Phase.READY:
             session.begin_turn()
@@ -494,7 +494,8 @@ class SnakeWindow(QMainWindow):
         if self.session is None:
             return
         QApplication.clipboard().setText(self.session.code)
-        self.statusBar().showMessage(f"Board code {self.session.code} copied.", 4000)
+        self.statusBar().showMessage(self.tr("Board code {code} copied.")
+                                     .format(code=self.session.code), 4000)
 
     def browse_list(self) -> None:
         start = self.setup.list_edit.text().strip() or str(Path.home())
@@ -527,7 +528,7 @@ class SnakeWindow(QMainWindow):
         on_round = self.pages.currentWidget() is self.round
         busy = self.job is not None
         self.pause_action.setEnabled(phase in (Phase.PLAYING, Phase.PAUSED))
-        self.pause_action.setText("&Resume" if phase is Phase.PAUSED else "&Pause")
+        self.pause_action.setText(self.tr("&Resume") if phase is Phase.PAUSED else self.tr("&Pause"))
         self.hints_action.setEnabled(on_round and phase in (Phase.PLAYING, Phase.PAUSED))
         self.end_action.setEnabled(phase in (Phase.PLAYING, Phase.PAUSED))
         self.copy_action.setEnabled(ses is not None)
@@ -555,8 +556,8 @@ class SnakeWindow(QMainWindow):
         else:
             paused = g.phase is Phase.PAUSED
             r.board_view.set_cover("Paused — click to go on" if paused else None)
-            r.pause_button.setText("Resume" if paused else "Pause")
-            r.end_button.setText("End turn" if len(g.players) > 1 else "End round")
+            r.pause_button.setText(self.tr("Resume") if paused else self.tr("Pause"))
+            r.end_button.setText(self.tr("End turn") if len(g.players) > 1 else self.tr("End round"))
             self._refresh_words()
             self._show_time()
             self.show_page(r)
@@ -573,7 +574,7 @@ class SnakeWindow(QMainWindow):
         text = ses.current_text
         r.word_label.setText(text or " ")
         if ses.typed_path_missing:
-            r.state_label.setText("✗ not on the board")
+            r.state_label.setText(self.tr("✗ not on the board"))
             r.state_label.setStyleSheet(f"color: {self.theme.bad};")
             return
         state = ses.preview
@@ -619,11 +620,14 @@ class SnakeWindow(QMainWindow):
             star = "" if f.word in common else "  ★ bonus"
             r.words_list.addItem(f"{f.word}  +{pts}{star}")
         n = len(found)
-        r.score_label.setText(f"{points_text(g.score())} · {n} word{'s' if n != 1 else ''}")
-        r.words_title.setText(f"Words played ({n})")
+        r.score_label.setText((self.tr("{points} · {n} word") if n == 1 else
+                               self.tr("{points} · {n} words")).format(points=points_text(g.score()),
+                                                                      n=n))
+        r.words_title.setText(self.tr("Words played ({n})").format(n=n))
         who = g.player.name
         r.player_label.setText(who if len(g.players) == 1 else
-                               f"{who} — player {g.current + 1} of {len(g.players)}")
+                               self.tr("{who} — player {value} of {count}")
+                               .format(who=who, value=g.current + 1, count=len(g.players)))
 
     def _show_time(self) -> None:
         ses = self.session
