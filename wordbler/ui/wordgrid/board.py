@@ -34,7 +34,7 @@ class GridBoard(QWidget):
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(220, 220)
-        self.setAccessibleName("Word grid")
+        self.setAccessibleName(self.tr("Word grid"))
         self.palette_ = STANDARD
         self.lay: Layout = layout(5)
         self.letters: list[str] = [""] * self.lay.n_cells

@@ -27,7 +27,7 @@ class WordGridWindow(QMainWindow):
                  save_path: Path | None = None, pool: QThreadPool | None = None,
                  today: dt.date | None = None, autostart: bool = True) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Word Grid")
+        self.setWindowTitle(self.tr("Word Grid"))
         self.settings = settings if settings is not None else QSettings()
         self.session = WordGridSession(self, save_path=save_path, pool=pool, today=today)
         self._revealed = False
@@ -101,11 +101,11 @@ class WordGridWindow(QMainWindow):
         self.busy_row = QWidget(self.panel)
         busy = QHBoxLayout(self.busy_row)
         busy.setContentsMargins(0, 0, 0, 0)
-        self.busy_label = QLabel("Making a puzzle…", self.busy_row)
+        self.busy_label = QLabel(self.tr("Making a puzzle…"), self.busy_row)
         self.progress_bar = QProgressBar(self.busy_row)
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setRange(0, 0)
-        self.cancel_button = QPushButton("Cancel", self.busy_row)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self.busy_row)
         busy.addWidget(self.busy_label)
         busy.addWidget(self.progress_bar, 1)
         busy.addWidget(self.cancel_button)
@@ -126,9 +126,9 @@ class WordGridWindow(QMainWindow):
         self.result_stars.setFont(stf)
         self.result_stars.setStyleSheet("color: #c28a00;")
         res_buttons = QHBoxLayout()
-        self.copy_button = QPushButton("Copy result", self.result)
-        self.stats_button = QPushButton("Statistics", self.result)
-        self.next_button = QPushButton("New free play", self.result)
+        self.copy_button = QPushButton(self.tr("Copy result"), self.result)
+        self.stats_button = QPushButton(self.tr("Statistics"), self.result)
+        self.next_button = QPushButton(self.tr("New free play"), self.result)
         for b in (self.copy_button, self.stats_button, self.next_button):
             res_buttons.addWidget(b)
         res.addWidget(self.result_label)
@@ -137,14 +137,14 @@ class WordGridWindow(QMainWindow):
         self.result.hide()
 
         buttons = QHBoxLayout()
-        self.undo_button = QPushButton("Undo (costs a swap)", self.panel)
-        self.daily_button = QPushButton("Daily puzzle", self.panel)
-        self.free_button = QPushButton("Free play", self.panel)
+        self.undo_button = QPushButton(self.tr("Undo (costs a swap)"), self.panel)
+        self.daily_button = QPushButton(self.tr("Daily puzzle"), self.panel)
+        self.free_button = QPushButton(self.tr("Free play"), self.panel)
         for b in (self.undo_button, self.daily_button, self.free_button):
             buttons.addWidget(b)
 
-        self.hint = QLabel("Drag a letter onto another, or click two letters, to swap them. "
-                           "Green letters are in place. F1: how to play.", self.panel)
+        self.hint = QLabel(self.tr("Drag a letter onto another, or click two letters, to swap "
+                                   "them. Green letters are in place. F1: how to play."), self.panel)
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #5d646d;")
 
@@ -197,16 +197,16 @@ class WordGridWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
-        game = mb.addMenu("&Game")
-        self.act_daily = QAction("New &daily puzzle", self)
+        game = mb.addMenu(self.tr("&Game"))
+        self.act_daily = QAction(self.tr("New &daily puzzle"), self)
         self.act_daily.setShortcut(QKeySequence("Ctrl+D"))
-        self.act_free = QAction("New &free play", self)
+        self.act_free = QAction(self.tr("New &free play"), self)
         self.act_free.setShortcut(QKeySequence.StandardKey.New)
-        self.act_seed = QAction("Play a &seed…", self)
+        self.act_seed = QAction(self.tr("Play a &seed…"), self)
         self.act_seed.setShortcut(QKeySequence("Ctrl+Shift+N"))
         game.addActions([self.act_daily, self.act_free, self.act_seed])
         game.addSeparator()
-        size_menu = game.addMenu("&Size")
+        size_menu = game.addMenu(self.tr("&Size"))
         self.size_group = QActionGroup(self)
         self.size_actions = {}
         for n in (5, 7):
@@ -215,7 +215,7 @@ class WordGridWindow(QMainWindow):
             self.size_group.addAction(a)
             size_menu.addAction(a)
             self.size_actions[n] = a
-        lang_menu = game.addMenu("&Language")
+        lang_menu = game.addMenu(self.tr("&Language"))
         self.lang_group = QActionGroup(self)
         self.lang_actions = {}
         for code, name in LANG_NAMES.items():
@@ -225,23 +225,23 @@ class WordGridWindow(QMainWindow):
             lang_menu.addAction(a)
             self.lang_actions[code] = a
         game.addSeparator()
-        self.act_copy = QAction("&Copy result", self)
+        self.act_copy = QAction(self.tr("&Copy result"), self)
         self.act_copy.setShortcut(QKeySequence("Ctrl+Shift+C"))
-        self.act_stats = QAction("S&tatistics…", self)
+        self.act_stats = QAction(self.tr("S&tatistics…"), self)
         game.addActions([self.act_copy, self.act_stats])
         game.addSeparator()
-        self.act_close = QAction("&Close", self)
+        self.act_close = QAction(self.tr("&Close"), self)
         self.act_close.setShortcut(QKeySequence.StandardKey.Close)
         game.addAction(self.act_close)
-        edit = mb.addMenu("&Edit")
-        self.act_undo = QAction("&Undo swap (costs a swap)", self)
+        edit = mb.addMenu(self.tr("&Edit"))
+        self.act_undo = QAction(self.tr("&Undo swap (costs a swap)"), self)
         self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
         edit.addAction(self.act_undo)
-        view = mb.addMenu("&View")
-        self.act_cb = QAction("&Colour-blind colours", self, checkable=True)
+        view = mb.addMenu(self.tr("&View"))
+        self.act_cb = QAction(self.tr("&Colour-blind colours"), self, checkable=True)
         view.addAction(self.act_cb)
-        help_menu = mb.addMenu("&Help")
-        self.act_help = QAction("&How to play", self)
+        help_menu = mb.addMenu(self.tr("&Help"))
+        self.act_help = QAction(self.tr("&How to play"), self)
         self.act_help.setShortcut(QKeySequence.StandardKey.HelpContents)
         help_menu.addAction(self.act_help)
         # shortcuts work wherever the focus is in the window, menus open or not
@@ -310,12 +310,14 @@ class WordGridWindow(QMainWindow):
     def _size_chosen(self, action: QAction) -> None:
         self.size = int(action.data())
         self._set_setting("size", self.size)
-        self.statusBar().showMessage(f"New puzzles will be {self.size}×{self.size}.", 5000)
+        self.statusBar().showMessage(self.tr("New puzzles will be {size}×{size}.")
+                                     .format(size=self.size), 5000)
 
     def _lang_chosen(self, action: QAction) -> None:
         self.lang = str(action.data())
         self._set_setting("lang", self.lang)
-        self.statusBar().showMessage(f"New puzzles will be in {LANG_NAMES[self.lang]}.", 5000)
+        self.statusBar().showMessage(self.tr("New puzzles will be in {LANG_NAMES}.")
+                                     .format(LANG_NAMES=LANG_NAMES[self.lang]), 5000)
 
     def _set_colour_blind(self, on: bool) -> None:
         self._set_setting("colour_blind", "true" if on else "false")
@@ -329,7 +331,7 @@ class WordGridWindow(QMainWindow):
         self.session.start_free(self.size, self.lang, seed if isinstance(seed, int) else None)
 
     def ask_seed(self) -> None:
-        seed, ok = QInputDialog.getInt(self, "Play a seed", "Seed:", 1, 0, 2**31 - 1)
+        seed, ok = QInputDialog.getInt(self, self.tr("Play a seed"), self.tr("Seed:"), 1, 0, 2**31 - 1)
         if ok:
             self.new_free(seed)
 
@@ -337,7 +339,7 @@ class WordGridWindow(QMainWindow):
         text = self.session.share_text()
         if text:
             QGuiApplication.clipboard().setText(text)
-            self.statusBar().showMessage("The result is copied: paste it anywhere to share.", 6000)
+            self.statusBar().showMessage(self.tr("The result is copied: paste it anywhere to share."), 6000)
 
     def show_stats(self) -> QDialog:
         dlg = StatsDialog(self.session.stats, self)
@@ -346,7 +348,7 @@ class WordGridWindow(QMainWindow):
 
     def show_help(self) -> QDialog:
         dlg = QDialog(self)
-        dlg.setWindowTitle("Word Grid: how to play")
+        dlg.setWindowTitle(self.tr("Word Grid: how to play"))
         lay = QVBoxLayout(dlg)
         text = QTextBrowser(dlg)
         text.setHtml(HELP_HTML)
@@ -374,7 +376,8 @@ class WordGridWindow(QMainWindow):
             self.busy_row.show()
 
     def _on_progress(self, done: int, total: int) -> None:
-        self.busy_label.setText(f"Making a puzzle… (grid {min(done + 1, total)})")
+        self.busy_label.setText(self.tr("Making a puzzle… (grid {min})")
+                                .format(min=min(done + 1, total)))
 
     def _on_game_ready(self) -> None:
         """A new (or resumed) game is on the table: drop what the last one was showing."""
@@ -438,8 +441,8 @@ class WordGridWindow(QMainWindow):
             w.setEnabled(g is not None and g.can_undo() and not busy)
         self.act_copy.setEnabled(g is not None)
         if g is None:
-            self.title.setText("Word Grid")
-            self.subtitle.setText("Making today's puzzle…" if busy else "")
+            self.title.setText(self.tr("Word Grid"))
+            self.subtitle.setText(self.tr("Making today's puzzle…") if busy else "")
             self.swaps_label.setText("")
             self.stars_label.setText("")
             self.result.hide()
@@ -447,12 +450,15 @@ class WordGridWindow(QMainWindow):
         lang = LANG_NAMES.get(g.lang, g.lang)
         if g.daily:
             day = dt.date.fromisoformat(g.daily)
-            self.title.setText(f"Daily puzzle · {day.day} {day:%B %Y}")
+            self.title.setText(self.tr("Daily puzzle · {day} {day2:%B %Y}")
+                               .format(day=day.day, day2=day))
         else:
-            self.title.setText(f"Free play · seed {g.puzzle.seed}")
-        self.subtitle.setText(f"{g.size}×{g.size} · {lang} · {g.puzzle.swaps} swaps can solve it")
+            self.title.setText(self.tr("Free play · seed {seed}").format(seed=g.puzzle.seed))
+        self.subtitle.setText(self.tr("{size}×{size} · {lang} · {swaps} swaps can solve it")
+                              .format(size=g.size, lang=lang, swaps=g.puzzle.swaps))
         left = g.swaps_left
-        self.swaps_label.setText(f"Swaps left: {left} of {g.limit}")
+        self.swaps_label.setText(self.tr("Swaps left: {left} of {limit}")
+                                 .format(left=left, limit=g.limit))
         status = g.status
         if status is Status.WON:
             stars = g.stars
@@ -461,8 +467,9 @@ class WordGridWindow(QMainWindow):
         else:
             stars = max(0, min(MAX_STARS, left - g.fewest_swaps_left()))
         self.stars_label.setText(star_text(stars))
-        self.stars_label.setToolTip("Stars you can still earn: the swaps you will have left "
-                                    "if you solve it in the fewest swaps from here")
+        self.stars_label.setToolTip(self.tr("Stars you can still earn: the swaps you will "
+                                            "have left if you solve it in the fewest swaps "
+                                            "from here"))
         if self.board.animating():
             return
         if status is Status.LOST and self._revealed:
@@ -477,10 +484,11 @@ class WordGridWindow(QMainWindow):
             self.result.hide()
         else:
             if status is Status.WON:
-                self.result_label.setText(f"Solved in {g.swaps_used} swaps!")
+                self.result_label.setText(self.tr("Solved in {swaps_used} swaps!")
+                                          .format(swaps_used=g.swaps_used))
                 self.result_stars.setText(star_text(g.stars))
             else:
-                self.result_label.setText("Out of swaps. The solution is shown.")
+                self.result_label.setText(self.tr("Out of swaps. The solution is shown."))
                 self.result_stars.setText(star_text(0))
             self.result.show()
             if status is Status.LOST and not self._revealed:
@@ -501,7 +509,7 @@ class WordGridWindow(QMainWindow):
 class StatsDialog(QDialog):
     def __init__(self, stats, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Word Grid statistics")
+        self.setWindowTitle(self.tr("Word Grid statistics"))
         form = QFormLayout(self)
         avg = f"{stats.stars / stats.won:.1f}" if stats.won else "–"
         self.values = {
