@@ -51,7 +51,7 @@ class GridView(QWidget):
         self.setMinimumSize(260, 260)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName("Word search grid")
+        self.setAccessibleName(self.tr("Word search grid"))
 
     # ---- content ----------------------------------------------------------------------
     def set_puzzle(self, puzzle: Puzzle | None) -> None:

@@ -36,7 +36,7 @@ class NewPuzzleDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None):
         super().__init__(parent)
-        self.setWindowTitle("New word search")
+        self.setWindowTitle(self.tr("New word search"))
         self.setMinimumWidth(560)
         self.request: Request | None = None
         self._settings = settings
@@ -56,15 +56,15 @@ class NewPuzzleDialog(QDialog):
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setValue(20)
-        self.count.setSuffix(" words")
+        self.count.setSuffix(self.tr(" words"))
         self.theme = QComboBox()
         mine = QWidget()
         ml = QVBoxLayout(mine)
         ml.setContentsMargins(0, 0, 0, 0)
         self.words = QPlainTextEdit()
-        self.words.setPlaceholderText("One word a line (spaces and hyphens are fine: ice cream)")
+        self.words.setPlaceholderText(self.tr("One word a line (spaces and hyphens are fine: ice cream)"))
         self.words.setMinimumHeight(90)
-        load = QPushButton("Load from a file\u2026")
+        load = QPushButton(self.tr("Load from a file\u2026"))
         load.clicked.connect(self._load_file)
         ml.addWidget(self.words)
         ml.addWidget(load, 0, Qt.AlignmentFlag.AlignLeft)
@@ -81,9 +81,9 @@ class NewPuzzleDialog(QDialog):
             s.setRange(5, 50)
             s.setValue(15)
         sl.addWidget(self.cols)
-        sl.addWidget(QLabel("columns \u00d7"))
+        sl.addWidget(QLabel(self.tr("columns \u00d7")))
         sl.addWidget(self.rows)
-        sl.addWidget(QLabel("rows"))
+        sl.addWidget(QLabel(self.tr("rows")))
         sl.addStretch(1)
         form.addRow("&Size:", size)
 
@@ -101,25 +101,27 @@ class NewPuzzleDialog(QDialog):
         form.addRow("S&hape:", self.shape)
         self.picture = QPlainTextEdit(DEFAULT_PICTURE)
         self.picture.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.picture.setToolTip("# is a cell, . is a hole; each line is a row (5 to 50 of each)")
+        self.picture.setToolTip(self.tr("# is a cell, . is a hole; each line is a row (5 to 50 of each)"))
         self.picture.setMinimumHeight(120)
-        self.picture_label = QLabel("Picture:")
+        self.picture_label = QLabel(self.tr("Picture:"))
         form.addRow(self.picture_label, self.picture)
 
         self.title = QLineEdit()
-        self.title.setPlaceholderText("Printed above the puzzle")
+        self.title.setPlaceholderText(self.tr("Printed above the puzzle"))
         form.addRow("&Title:", self.title)
         self.message = QLineEdit()
-        self.message.setPlaceholderText("Spelled by the unused letters (optional)")
+        self.message.setPlaceholderText(self.tr("Spelled by the unused letters (optional)"))
         form.addRow("Hidden &message:", self.message)
         self.bonus = QLineEdit()
-        self.bonus.setPlaceholderText("Secret words, not in the list, comma-separated (optional)")
+        self.bonus.setPlaceholderText(self.tr("Secret words, not in the list, comma-separated (optional)"))
         form.addRow("&Bonus words:", self.bonus)
         self.players = QLineEdit()
-        self.players.setPlaceholderText(f"Hot-seat: 2 to {MAX_PLAYERS} names, comma-separated (empty: play alone)")
+        self.players.setPlaceholderText(self.tr("Hot-seat: 2 to {MAX_PLAYERS} names, "
+                                                "comma-separated (empty: play alone)")
+                                                .format(MAX_PLAYERS=MAX_PLAYERS))
         form.addRow("&Players:", self.players)
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("Empty: a new random puzzle")
+        self.seed.setPlaceholderText(self.tr("Empty: a new random puzzle"))
         form.addRow("S&eed:", self.seed)
 
         self.error = QLabel()
@@ -129,7 +131,7 @@ class NewPuzzleDialog(QDialog):
         self.error.setStyleSheet("color: #b00020;")
         self.error.hide()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Make puzzle")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Make puzzle"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
@@ -164,7 +166,7 @@ class NewPuzzleDialog(QDialog):
         self.adjustSize()
 
     def _load_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Words file", "", "Text files (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Words file"), "", self.tr("Text files (*.txt);;All files (*)"))
         if not path:
             return
         try:

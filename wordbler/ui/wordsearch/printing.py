@@ -13,7 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QGuiApplication, QPageLayout,
                            QPageSize, QPainter, QPainterPath, QPainterPathStroker, QPdfWriter, QPen)
 
@@ -260,7 +260,7 @@ def export_pdf(puzzle: Puzzle, path: str | os.PathLike[str], *, paper: str = "a4
     try:
         writer = QPdfWriter(tmp)
         writer.setResolution(300)
-        writer.setTitle(puzzle.title or "Word Search")
+        writer.setTitle(puzzle.title or QCoreApplication.translate("wordsearch.printing", "Word Search"))
         writer.setCreator("Wordbler")
         writer.setPageLayout(QPageLayout(QPageSize(PAPERS[paper]), QPageLayout.Orientation.Portrait,
                                          QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))

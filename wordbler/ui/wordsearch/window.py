@@ -53,7 +53,7 @@ class WordSearchWindow(QMainWindow):
     def __init__(self, parent: QWidget | None = None, *, session: WordSearchSession | None = None,
                  settings: QSettings | None = None, autoload: bool = True):
         super().__init__(parent)
-        self.setWindowTitle("Word Search \u2013 Wordbler")
+        self.setWindowTitle(self.tr("Word Search \u2013 Wordbler"))
         self.settings = settings or QSettings()
         self.session = session or WordSearchSession(self)
         self.confirm_abandon = True  # tests turn the question off
@@ -78,9 +78,9 @@ class WordSearchWindow(QMainWindow):
         row.addWidget(self.clock_label)
         row.addStretch(1)
         row.addWidget(self.count_label)
-        self.hint_button = QPushButton("Hint")
+        self.hint_button = QPushButton(self.tr("Hint"))
         self.hint_button.setObjectName("hint")
-        self.hint_button.setToolTip("Flash the first letter of a word still to find (H)")
+        self.hint_button.setToolTip(self.tr("Flash the first letter of a word still to find (H)"))
         self.players_box = QLabel()
         self.players_box.setObjectName("players")
         self.players_box.setWordWrap(True)
@@ -142,25 +142,25 @@ class WordSearchWindow(QMainWindow):
     # ---- menus --------------------------------------------------------------------------
     def _make_actions(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
-        self.new_action = QAction("&New puzzle\u2026", self, shortcut=QKeySequence.StandardKey.New)
-        self.pdf_action = QAction("Export &PDF\u2026", self, shortcut=QKeySequence("Ctrl+E"))
-        self.print_action = QAction("&Print\u2026", self, shortcut=QKeySequence.StandardKey.Print)
-        self.text_action = QAction("Export &text\u2026", self)
-        self.close_action = QAction("&Close", self, shortcut=QKeySequence.StandardKey.Close)
+        file = bar.addMenu(self.tr("&File"))
+        self.new_action = QAction(self.tr("&New puzzle\u2026"), self, shortcut=QKeySequence.StandardKey.New)
+        self.pdf_action = QAction(self.tr("Export &PDF\u2026"), self, shortcut=QKeySequence("Ctrl+E"))
+        self.print_action = QAction(self.tr("&Print\u2026"), self, shortcut=QKeySequence.StandardKey.Print)
+        self.text_action = QAction(self.tr("Export &text\u2026"), self)
+        self.close_action = QAction(self.tr("&Close"), self, shortcut=QKeySequence.StandardKey.Close)
         for a in (self.new_action, None, self.pdf_action, self.print_action, self.text_action, None, self.close_action):
             file.addSeparator() if a is None else file.addAction(a)
-        game = bar.addMenu("&Game")
-        self.hint_action = QAction("&Hint", self, shortcut=QKeySequence("H"))
+        game = bar.addMenu(self.tr("&Game"))
+        self.hint_action = QAction(self.tr("&Hint"), self, shortcut=QKeySequence("H"))
         game.addAction(self.new_action)
         game.addAction(self.hint_action)
-        view = bar.addMenu("&View")
-        self.large_action = QAction("&Large print", self, checkable=True, shortcut=QKeySequence("Ctrl+L"))
-        self.lower_action = QAction("L&ower-case letters", self, checkable=True)
+        view = bar.addMenu(self.tr("&View"))
+        self.large_action = QAction(self.tr("&Large print"), self, checkable=True, shortcut=QKeySequence("Ctrl+L"))
+        self.lower_action = QAction(self.tr("L&ower-case letters"), self, checkable=True)
         view.addAction(self.large_action)
         view.addAction(self.lower_action)
-        help_menu = bar.addMenu("&Help")
-        self.help_action = QAction("&How to play", self, shortcut=QKeySequence.StandardKey.HelpContents)
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self.help_action = QAction(self.tr("&How to play"), self, shortcut=QKeySequence.StandardKey.HelpContents)
         help_menu.addAction(self.help_action)
 
     def _connect_signals(self) -> None:
@@ -261,12 +261,12 @@ class WordSearchWindow(QMainWindow):
         for a in (self.pdf_action, self.print_action, self.text_action, self.hint_action):
             a.setEnabled(st is not None)
         if st is None:
-            self.title_label.setText("Word Search")
+            self.title_label.setText(self.tr("Word Search"))
             self.count_label.setText("")
             self.words_list.clear()
             return
         p = st.puzzle
-        self.title_label.setText(p.title or "Word Search")
+        self.title_label.setText(p.title or self.tr("Word Search"))
         bits = [f"{p.n_cols}\u00d7{p.n_rows}", p.level]
         if p.shape != "rectangle":
             bits.append(p.shape)
@@ -357,7 +357,9 @@ class WordSearchWindow(QMainWindow):
         if text:
             self.statusBar().showMessage(text, 4000)
         if st is not None and st.hot_seat and result.kind in ("found", "bonus"):
-            self.statusBar().showMessage(f"{text} {st.players[result.player]} +{result.points}, go again.", 4000)
+            self.statusBar().showMessage(self.tr("{text} {players} +{points}, go again.")
+                                         .format(text=text, players=st.players[result.player],
+                                                 points=result.points), 4000)
 
     def _on_tick(self) -> None:
         st = self.session.state
@@ -374,8 +376,8 @@ class WordSearchWindow(QMainWindow):
             self.progress = None
         if busy:
             # shown only when the work takes longer than a moment
-            progress = QProgressDialog("Making the puzzle\u2026", "Cancel", 0, 0, self)
-            progress.setWindowTitle("Word Search")
+            progress = QProgressDialog(self.tr("Making the puzzle\u2026"), self.tr("Cancel"), 0, 0, self)
+            progress.setWindowTitle(self.tr("Word Search"))
             progress.setWindowModality(Qt.WindowModality.WindowModal)
             progress.setMinimumDuration(400)
             progress.canceled.connect(self.session.cancel_generation)
@@ -383,7 +385,8 @@ class WordSearchWindow(QMainWindow):
             self.progress = progress
 
     def _on_generation_failed(self, message: str) -> None:
-        QMessageBox.warning(self, "Word Search", f"Could not make the puzzle:\n{message}")
+        QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not make the puzzle:\n{message}")
+                                                          .format(message=message))
 
     # ---- actions ---------------------------------------------------------------------------
     def new_puzzle(self) -> Request | None:
@@ -400,9 +403,10 @@ class WordSearchWindow(QMainWindow):
         if st is None or not st.started or st.finished or not self.confirm_abandon:
             return True
         answer = QMessageBox.question(
-            self, "Word Search",
-            f"Start a new puzzle? This one ({st.found_count()} of {len(st.puzzle.placed)} found) "
-            "stays saved until the new one is played.")
+            self, self.tr("Word Search"),
+            self.tr("Start a new puzzle? This one ({found_count} of {count} found) stays saved "
+                    "until the new one is played.")
+                    .format(found_count=st.found_count(), count=len(st.puzzle.placed)))
         return answer == QMessageBox.StandardButton.Yes
 
     def export_pdf(self, path: str | None = None, paper: str | None = None) -> bool:
@@ -412,8 +416,8 @@ class WordSearchWindow(QMainWindow):
         if p is None:
             return False
         if path is None:
-            path, chosen = QFileDialog.getSaveFileName(self, "Export PDF", "word-search.pdf",
-                                                       "PDF, A4 (*.pdf);;PDF, Letter (*.pdf)")
+            path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export PDF"), "word-search.pdf",
+                                                       self.tr("PDF, A4 (*.pdf);;PDF, Letter (*.pdf)"))
             if not path:
                 return False
             paper = "letter" if "Letter" in chosen else "a4"
@@ -421,9 +425,10 @@ class WordSearchWindow(QMainWindow):
             export_pdf(p, path, paper=paper or "a4", lower=self.lower_action.isChecked(),
                        large=self.large_action.isChecked())
         except OSError as e:
-            QMessageBox.warning(self, "Word Search", f"Could not write the PDF:\n{e}")
+            QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not write the PDF:\n{e}")
+                                                              .format(e=e))
             return False
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
 
     def export_text(self, path: str | None = None) -> bool:
@@ -433,15 +438,16 @@ class WordSearchWindow(QMainWindow):
         if p is None:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export text", "word-search.txt", "Text (*.txt)")
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export text"), "word-search.txt", self.tr("Text (*.txt)"))
             if not path:
                 return False
         try:
             write_text_atomic(path, to_text(p, lower=self.lower_action.isChecked()))
         except OSError as e:
-            QMessageBox.warning(self, "Word Search", f"Could not write the file:\n{e.strerror or e}")
+            QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not write the file:\n{value}")
+                                                              .format(value=e.strerror or e))
             return False
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
 
     def print_puzzle(self) -> None:
@@ -459,11 +465,12 @@ class WordSearchWindow(QMainWindow):
         try:
             print_puzzle(p, printer, lower=self.lower_action.isChecked(), large=self.large_action.isChecked())
         except OSError as e:
-            QMessageBox.warning(self, "Word Search", f"Could not print:\n{e}")
+            QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not print:\n{e}")
+                                                              .format(e=e))
 
     def show_help(self) -> None:
         box = QMessageBox(self)
-        box.setWindowTitle("How to play Word Search")
+        box.setWindowTitle(self.tr("How to play Word Search"))
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setText(HELP)
         box.setObjectName("help")
