@@ -135,19 +135,21 @@ class GameCard(QFrame):
         self.picture = QLabel()
         self.picture.setFixedSize(96, 96)
         self.picture.setPixmap(game_picture(game, 96))
-        self.picture.setAccessibleName(f"{game.title} picture")
+        self.picture.setAccessibleName(self.tr("{title} picture").format(title=game.title))
         self.title = QLabel(game.title)
         f = self.title.font()
         f.setPointSizeF(f.pointSizeF() * 1.35)
         f.setBold(True)
         self.title.setFont(f)
-        self.line = QLabel(game.line if available else f"{game.line}  (Coming soon.)")
+        self.line = QLabel(game.line if available else self.tr("{line}  (Coming soon.)")
+                                                       .format(line=game.line))
         self.line.setWordWrap(True)
         self.line.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.button = QPushButton("Play" if available else "Coming soon")
+        self.button = QPushButton(self.tr("Play") if available else self.tr("Coming soon"))
         self.button.setObjectName(f"play-{game.key}")
         self.button.setEnabled(available)
-        self.button.setAccessibleName(f"Play {game.title}" if available else f"{game.title}: coming soon")
+        self.button.setAccessibleName(self.tr("Play {title}")
+                                      .format(title=game.title) if available else self.tr("{title}: coming soon").format(title=game.title))
         self.button.setAutoDefault(True)
         self.button.clicked.connect(lambda: self.chosen.emit(self.game.key))
 
@@ -171,17 +173,17 @@ class StartPage(QMainWindow):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Wordbler")
+        self.setWindowTitle(self.tr("Wordbler"))
         self.setObjectName("start-page")
         self.cards: dict[str, GameCard] = {}
         body = QWidget()
         outer = QVBoxLayout(body)
-        heading = QLabel("Wordbler")
+        heading = QLabel(self.tr("Wordbler"))
         hf = heading.font()
         hf.setPointSizeF(hf.pointSizeF() * 2.0)
         hf.setBold(True)
         heading.setFont(hf)
-        sub = QLabel("A suite of word games. Choose one to play.")
+        sub = QLabel(self.tr("A suite of word games. Choose one to play."))
         sub.setWordWrap(True)
         outer.addWidget(heading)
         outer.addWidget(sub)
@@ -201,9 +203,9 @@ class StartPage(QMainWindow):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         self.setCentralWidget(scroll)
-        self.game_menu = QMenu("&Game", self)
+        self.game_menu = QMenu(self.tr("&Game"), self)
         self.menuBar().addMenu(self.game_menu)
-        quit_action = QAction("&Quit", self)
+        quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut("Ctrl+Q")
         quit_action.triggered.connect(self.close)
         self._quit_action = quit_action
@@ -300,7 +302,7 @@ class Launcher(QObject):
                 menu = action.menu()
                 break
         if menu is None:
-            menu = QMenu("&Game", window)
+            menu = QMenu(self.tr("&Game"), window)
             actions = bar.actions()
             after_file = 1 if actions and actions[0].text().replace("&", "") == "File" else 0
             if after_file < len(actions):
@@ -310,7 +312,7 @@ class Launcher(QObject):
         elif not menu.isEmpty():
             menu.addSeparator()
         switch = []
-        start = QAction("&Start page", window)
+        start = QAction(self.tr("&Start page"), window)
         start.setObjectName("game-menu-start")
         start.triggered.connect(lambda: self.open("start"))
         menu.addAction(start)

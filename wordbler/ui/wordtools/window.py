@@ -164,7 +164,7 @@ class WordToolsWindow(QMainWindow):
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Word tools — Wordbler")
+        self.setWindowTitle(self.tr("Word tools — Wordbler"))
         self.setObjectName("wordtools")
         self.settings = settings if settings is not None else QSettings()
         self._pool = QThreadPool(self)
@@ -195,28 +195,28 @@ class WordToolsWindow(QMainWindow):
         outer = QVBoxLayout(central)
 
         top = QHBoxLayout()
-        top.addWidget(QLabel("Language:"))
+        top.addWidget(QLabel(self.tr("Language:")))
         self.lang_combo = QComboBox()
         for code, name in LANGUAGES:
             self.lang_combo.addItem(name, code)
-        self.lang_combo.setAccessibleName("Language")
+        self.lang_combo.setAccessibleName(self.tr("Language"))
         top.addWidget(self.lang_combo)
         top.addSpacing(16)
-        top.addWidget(QLabel("Word list:"))
-        self.list_label = QLabel("bundled")
+        top.addWidget(QLabel(self.tr("Word list:")))
+        self.list_label = QLabel(self.tr("bundled"))
         self.list_label.setObjectName("list-label")
         self.list_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         top.addWidget(self.list_label, 1)
-        self.choose_list_button = QPushButton("Choose word list…")
-        self.bundled_button = QPushButton("Use the bundled list")
+        self.choose_list_button = QPushButton(self.tr("Choose word list…"))
+        self.bundled_button = QPushButton(self.tr("Use the bundled list"))
         top.addWidget(self.choose_list_button)
         top.addWidget(self.bundled_button)
         outer.addLayout(top)
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_guess(), "Guess the word")
-        self.tabs.addTab(self._build_anagram(), "Anagrams and patterns")
-        self.tabs.addTab(self._build_grid(), "Grid")
+        self.tabs.addTab(self._build_guess(), self.tr("Guess the word"))
+        self.tabs.addTab(self._build_anagram(), self.tr("Anagrams and patterns"))
+        self.tabs.addTab(self._build_grid(), self.tr("Grid"))
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
         split.addWidget(self.tabs)
@@ -231,10 +231,10 @@ class WordToolsWindow(QMainWindow):
         self.error_label.setStyleSheet("color: #b03a2e;")
         outer.addWidget(self.error_label)
         self.setCentralWidget(central)
-        self.statusBar().showMessage("Loading the word list…")
+        self.statusBar().showMessage(self.tr("Loading the word list…"))
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self.help_action = QAction("Word tools &help", self)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.help_action = QAction(self.tr("Word tools &help"), self)
         self.help_action.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
         help_menu.addAction(self.help_action)
         self.tab_actions = []
@@ -250,14 +250,14 @@ class WordToolsWindow(QMainWindow):
         lay = QVBoxLayout(box)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
-        title = QLabel("Meaning")
+        title = QLabel(self.tr("Meaning"))
         f = title.font()
         f.setBold(True)
         title.setFont(f)
         lay.addWidget(title)
         self.definition_view = QTextBrowser()
         self.definition_view.setObjectName("definition-view")
-        self.definition_view.setAccessibleName("Meaning of the selected word")
+        self.definition_view.setAccessibleName(self.tr("Meaning of the selected word"))
         self.definition_view.setOpenLinks(False)
         self.definition_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
         lay.addWidget(self.definition_view, 1)
@@ -281,15 +281,15 @@ class WordToolsWindow(QMainWindow):
         lay = QVBoxLayout(page)
         form = QFormLayout()
         self.guess_letters = QLineEdit()
-        self.guess_letters.setPlaceholderText("the letters you have, e.g. SATIRE?")
-        self.guess_letters.setAccessibleName("Letters")
+        self.guess_letters.setPlaceholderText(self.tr("the letters you have, e.g. SATIRE?"))
+        self.guess_letters.setAccessibleName(self.tr("Letters"))
         self.guess_length = QSpinBox()
         self.guess_length.setRange(2, 30)
         self.guess_length.setValue(5)
-        self.guess_length.setAccessibleName("Length")
+        self.guess_length.setAccessibleName(self.tr("Length"))
         row = QHBoxLayout()
         row.addWidget(self.guess_length)
-        self.guess_button = QPushButton("Find words")
+        self.guess_button = QPushButton(self.tr("Find words"))
         row.addWidget(self.guess_button)
         row.addStretch(1)
         form.addRow("Letters:", self.guess_letters)
@@ -304,9 +304,9 @@ class WordToolsWindow(QMainWindow):
         lay = QVBoxLayout(page)
         modes = QHBoxLayout()
         self.mode_group = QButtonGroup(self)
-        self.mode_full = QRadioButton("Anagrams (every letter)")
-        self.mode_sub = QRadioButton("Words from part of the letters")
-        self.mode_pattern = QRadioButton("Pattern")
+        self.mode_full = QRadioButton(self.tr("Anagrams (every letter)"))
+        self.mode_sub = QRadioButton(self.tr("Words from part of the letters"))
+        self.mode_pattern = QRadioButton(self.tr("Pattern"))
         for i, b in enumerate((self.mode_full, self.mode_sub, self.mode_pattern)):
             self.mode_group.addButton(b, i)
             modes.addWidget(b)
@@ -315,18 +315,18 @@ class WordToolsWindow(QMainWindow):
         lay.addLayout(modes)
         form = QFormLayout()
         self.query_edit = QLineEdit()
-        self.query_edit.setAccessibleName("Letters or pattern")
-        self.query_edit.setPlaceholderText("letters, ? for any letter")
+        self.query_edit.setAccessibleName(self.tr("Letters or pattern"))
+        self.query_edit.setPlaceholderText(self.tr("letters, ? for any letter"))
         self.pattern_letters = QLineEdit()
-        self.pattern_letters.setAccessibleName("Letters for the pattern")
-        self.pattern_letters.setPlaceholderText("optional: fill the open places only from these")
+        self.pattern_letters.setAccessibleName(self.tr("Letters for the pattern"))
+        self.pattern_letters.setPlaceholderText(self.tr("optional: fill the open places only from these"))
         self.min_length = QSpinBox()
         self.min_length.setRange(1, 30)
         self.min_length.setValue(3)
-        self.min_length.setAccessibleName("Minimum length")
+        self.min_length.setAccessibleName(self.tr("Minimum length"))
         row = QHBoxLayout()
         row.addWidget(self.min_length)
-        self.anagram_button = QPushButton("Search")
+        self.anagram_button = QPushButton(self.tr("Search"))
         row.addWidget(self.anagram_button)
         row.addStretch(1)
         form.addRow("Letters / pattern:", self.query_edit)
@@ -352,15 +352,15 @@ class WordToolsWindow(QMainWindow):
         self.grid_min.setRange(1, 30)
         self.grid_min.setValue(3)
         self.grid_paste = QLineEdit()
-        self.grid_paste.setPlaceholderText("or paste rows: SETE/ABLK/ORTS/NIEM  ((QU) for a cell of two letters)")
-        self.grid_paste.setAccessibleName("Grid rows")
-        self.grid_solve = QPushButton("Find words")
-        self.grid_clear = QPushButton("Clear")
-        controls.addWidget(QLabel("Rows:"), 0, 0)
+        self.grid_paste.setPlaceholderText(self.tr("or paste rows: SETE/ABLK/ORTS/NIEM  ((QU) for a cell of two letters)"))
+        self.grid_paste.setAccessibleName(self.tr("Grid rows"))
+        self.grid_solve = QPushButton(self.tr("Find words"))
+        self.grid_clear = QPushButton(self.tr("Clear"))
+        controls.addWidget(QLabel(self.tr("Rows:")), 0, 0)
         controls.addWidget(self.grid_rows, 0, 1)
-        controls.addWidget(QLabel("Columns:"), 0, 2)
+        controls.addWidget(QLabel(self.tr("Columns:")), 0, 2)
         controls.addWidget(self.grid_cols, 0, 3)
-        controls.addWidget(QLabel("Minimum length:"), 0, 4)
+        controls.addWidget(QLabel(self.tr("Minimum length:")), 0, 4)
         controls.addWidget(self.grid_min, 0, 5)
         controls.addWidget(self.grid_solve, 0, 6)
         controls.addWidget(self.grid_clear, 0, 7)
@@ -421,8 +421,8 @@ class WordToolsWindow(QMainWindow):
         self._load_list()
 
     def choose_list(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Choose a word list", "",
-                                              "Word lists (*.txt *.dic *.lst);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a word list"), "",
+                                              self.tr("Word lists (*.txt *.dic *.lst);;All files (*)"))
         if path:
             self.load_user_list(path)
 
@@ -446,7 +446,7 @@ class WordToolsWindow(QMainWindow):
 
     def _load_list(self) -> None:
         src = self.source
-        self.statusBar().showMessage("Loading the word list…")
+        self.statusBar().showMessage(self.tr("Loading the word list…"))
 
         def work():
             if src.path is None:
@@ -458,9 +458,9 @@ class WordToolsWindow(QMainWindow):
                 return  # another list was asked for since
             if error:
                 self._show_error(f"The word list cannot be loaded: {error}")
-                self.list_label.setText("none (it could not be loaded)")
+                self.list_label.setText(self.tr("none (it could not be loaded)"))
                 self.list_label.setToolTip(error)
-                self.statusBar().showMessage("No word list.")
+                self.statusBar().showMessage(self.tr("No word list."))
                 self.list_ready.emit()
                 return
             src.words = result
@@ -474,9 +474,10 @@ class WordToolsWindow(QMainWindow):
         name = "bundled " + dict(LANGUAGES)[self.source.lang] if self.source.path is None \
             else self.source.path
         skipped = f", {wl.skipped:,} lines skipped (not words of this alphabet)" if wl.skipped else ""
-        self.list_label.setText(f"{name}: {len(wl):,} words{skipped}")
+        self.list_label.setText(self.tr("{name}: {count:,} words{skipped}")
+                                .format(name=name, count=len(wl), skipped=skipped))
         self.list_label.setToolTip(self.list_label.text())
-        self.statusBar().showMessage("Ready.")
+        self.statusBar().showMessage(self.tr("Ready."))
         self._show_error("")
         self.list_ready.emit()
 
@@ -497,7 +498,7 @@ class WordToolsWindow(QMainWindow):
                grid: bool = False) -> None:
         src = self.source
         self._show_error("")
-        self.statusBar().showMessage("Searching…")
+        self.statusBar().showMessage(self.tr("Searching…"))
 
         def run():
             if src.words is None:
@@ -505,7 +506,7 @@ class WordToolsWindow(QMainWindow):
             return work(src.words)
 
         def done(result, error):
-            self.statusBar().showMessage("Ready.")
+            self.statusBar().showMessage(self.tr("Ready."))
             if error:
                 self._show_error(error)
                 tree.clear()
@@ -531,8 +532,8 @@ class WordToolsWindow(QMainWindow):
         self.pattern_letters.setEnabled(pattern)
         self.min_length.setEnabled(self.mode_sub.isChecked())
         self.query_edit.setPlaceholderText(
-            "pattern: ? one letter, * any run, [ABC], [^ABC]" if pattern
-            else "letters, ? for any letter")
+            self.tr("pattern: ? one letter, * any run, [ABC], [^ABC]") if pattern
+            else self.tr("letters, ? for any letter"))
 
     def run_anagram(self) -> None:
         text = self.query_edit.text()
@@ -650,7 +651,7 @@ class WordToolsWindow(QMainWindow):
             # first cell darkest: the order reads from the shade and from the tooltip number
             shade = QColor.fromHsv(130, 160 - int(110 * i / max(1, n - 1)), 230)
             item.setBackground(QBrush(shade))
-            item.setToolTip(f"{i + 1} of {n}")
+            item.setToolTip(self.tr("{value} of {n}").format(value=i + 1, n=n))
             item.setData(ORDER_ROLE, i + 1)
         self.shown_path = tuple(path)
 
@@ -717,8 +718,10 @@ class WordToolsWindow(QMainWindow):
             words = list(result)
         total = len(words)
         shown = words[:SHOWN_LIMIT]
-        count.setText(f"{total:,} word{'s' if total != 1 else ''}" +
-                      (f" (the first {SHOWN_LIMIT:,} are listed)" if total > SHOWN_LIMIT else ""))
+        count.setText((self.tr("{total:,} word") if total == 1 else self.tr("{total:,} words"))
+                      .format(total=total)
+                      + (self.tr(" (the first {shown:,} are listed)").format(shown=SHOWN_LIMIT)
+                         if total > SHOWN_LIMIT else ""))
         groups: dict[int, QTreeWidgetItem] = {}
         group_counts: dict[int, int] = {}
         for w in words:
@@ -745,7 +748,7 @@ class WordToolsWindow(QMainWindow):
         self.error_label.setVisible(bool(text))
 
     def show_help(self) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, "Word tools help", HELP_TEXT,
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Word tools help"), HELP_TEXT,
                           QMessageBox.StandardButton.Ok, self)
         box.setTextFormat(Qt.TextFormat.RichText)
         self._help_box = box
