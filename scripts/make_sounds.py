@@ -2,7 +2,9 @@
 
 Pure Python (``wave`` + ``math``), no samples from anywhere: the sounds are made from sine
 waves and a seeded noise burst, so they are ours (same licence as the rest of Wordbler) and
-the script makes the same bytes every time.  16-bit mono WAV, 22,050 Hz, each under 40 KB.
+the script makes the same bytes every time.  16-bit mono WAV at 48,000 Hz (the rate Qt
+recommends for QSoundEffect: many Windows audio devices take only 48 kHz, and a sample at
+another rate then gets a stream of its own or none), each under 40 KB, so at most 0.4 s.
 
     python scripts/make_sounds.py            # writes the five files
     python scripts/make_sounds.py --check    # exit 1 if a shipped file differs
@@ -18,7 +20,7 @@ import struct
 import sys
 import wave
 
-RATE = 22050
+RATE = 48000
 PEAK = 0.55  # of full scale: loud enough, never clipping
 OUT = pathlib.Path(__file__).resolve().parent.parent / "wordbler" / "ui" / "boardgame" / "sounds"
 
@@ -73,27 +75,27 @@ def place() -> list[float]:
 
 def done() -> list[float]:
     # played: two rising bell notes (C6, G6)
-    return _mix(0.42, _tone(1046.5, 0.25, 0.09, BELL), _tone(1568.0, 0.3, 0.1, BELL, start=0.12))
+    return _mix(0.36, _tone(1046.5, 0.22, 0.08, BELL), _tone(1568.0, 0.26, 0.08, BELL, start=0.1))
 
 
 def invalid() -> list[float]:
     # refused: two low buzzes (odd harmonics of 155 Hz, a soft square wave)
     buzz = ((1, 1.0), (3, 0.33), (5, 0.2), (7, 0.14))
-    return _mix(0.34, _tone(155, 0.13, 0.5, buzz), _tone(155, 0.13, 0.5, buzz, start=0.18))
+    return _mix(0.3, _tone(155, 0.12, 0.5, buzz), _tone(155, 0.12, 0.5, buzz, start=0.17))
 
 
 def bingo() -> list[float]:
     # all tiles played: a rising arpeggio C5 E5 G5 C6 and the chord ringing
     notes = (523.25, 659.25, 783.99, 1046.5)
-    parts = [_tone(f, 0.78 - 0.1 * k, 0.22, BELL, start=0.1 * k) for k, f in enumerate(notes)]
-    return _mix(0.78, *parts)
+    parts = [_tone(f, 0.4 - 0.06 * k, 0.12, BELL, start=0.06 * k) for k, f in enumerate(notes)]
+    return _mix(0.4, *parts)
 
 
 def end() -> list[float]:
     # the game is over: G4 then the C major chord, slower and lower than the bingo
-    parts = [_tone(392.0, 0.3, 0.12, SOFT)]
-    parts += [_tone(f, 0.55, 0.25, SOFT, start=0.24) for f in (523.25, 659.25, 783.99)]
-    return _mix(0.8, *parts)
+    parts = [_tone(392.0, 0.16, 0.07, SOFT)]
+    parts += [_tone(f, 0.26, 0.12, SOFT, start=0.14) for f in (523.25, 659.25, 783.99)]
+    return _mix(0.4, *parts)
 
 
 EFFECTS = {"place": place, "done": done, "invalid": invalid, "bingo": bingo, "end": end}
