@@ -320,3 +320,26 @@ def test_premium_scheme_from_the_view_menu_repaints_the_board(make_window, qtbot
     assert not w.theme.premium_marks
     img = sq.grab().toImage()
     assert QColor.fromRgb(img.pixel(QPoint(2, 2))).name() == w.theme.premium_colour(Premium.TW).name()
+
+
+def test_the_setup_dialog_follows_the_window_theme(make_window, qtbot, qapp):
+    w = make_window()
+    on_light_system(w).set_mode(look.DARK)
+    w._open_setup()
+    dlg = w.setup_dialog
+    assert dlg is not None
+    box = dlg.boxes[0]
+    sheet = box.styleSheet().lower()
+    assert DARK_THEME.panel_background in sheet and LIGHT_THEME.panel_background not in sheet
+    assert box.palette().color(QPalette.ColorRole.Window).name() == DARK_THEME.panel_background
+    dlg.reject()
+
+
+def test_a_dialog_without_a_window_takes_the_palette_scheme(qapp):
+    from wordbler.ui.boardgame.theme import theme_of
+
+    assert theme_of(None) == LIGHT_THEME  # the tests' light application palette
+    dark = QPalette(qapp.palette())
+    dark.setColor(QPalette.ColorRole.Window, QColor("#202020"))
+    qapp.setPalette(dark)
+    assert theme_of(None) == DARK_THEME

@@ -40,7 +40,7 @@ from .mascots import mascot_names, mascot_title, paint_mascot
 from .mime import mascot_mime, read_mascot_mime
 from .panels import MascotView
 from .dialogs import FittedDialog
-from .theme import DEFAULT_THEME
+from .theme import theme_of
 
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 
@@ -94,20 +94,20 @@ class PlayerBox(QFrame):
         super().__init__(parent)
         self.seat = seat
         self.setObjectName("PlayerBox")
-        DEFAULT_THEME.apply_surface(self, DEFAULT_THEME.panel_background)
+        theme_of(self).apply_surface(self, theme_of(self).panel_background)
         self.setAcceptDrops(True)
         self._hover = False
         self.mascot_view = MascotView(None, self)
         self.mascot_view.setFixedSize(64, 64)
         self.mascot_view.setToolTip("Drag a mascot here")
         self.mascot_hint = QLabel("Drag a mascot here", self)
-        self.mascot_hint.setStyleSheet(f"color: {DEFAULT_THEME.muted_text}; font-size: 11px")
+        self.mascot_hint.setStyleSheet(f"color: {theme_of(self).muted_text}; font-size: 11px")
         self.name_edit = QLineEdit(self)
         self.name_edit.setPlaceholderText("Name (required)")
         self.name_edit.setMaxLength(24)
         self.name_edit.setAccessibleName(f"Name of player {seat + 1}")
         self.name_error = QLabel(self)
-        self.name_error.setStyleSheet(f"color: {DEFAULT_THEME.invalid}; font-size: 11px")
+        self.name_error.setStyleSheet(f"color: {theme_of(self).invalid}; font-size: 11px")
         self.kind = QComboBox(self)
         self.kind.addItem("Human", None)
         for key, title in levels.items():
@@ -135,10 +135,10 @@ class PlayerBox(QFrame):
         self._style()
 
     def _style(self) -> None:
-        border = DEFAULT_THEME.selected if self._hover else "#cfc8b8"
-        self.setStyleSheet(f"QFrame#PlayerBox {{ background: {DEFAULT_THEME.panel_background}; "
+        border = theme_of(self).selected if self._hover else theme_of(self).player_border
+        self.setStyleSheet(f"QFrame#PlayerBox {{ background: {theme_of(self).panel_background}; "
                            f"border: 2px {'solid' if self._hover else 'dashed'} {border}; border-radius: 8px; }}"
-                           f"QLabel {{ color: {DEFAULT_THEME.text}; }}")
+                           f"QLabel {{ color: {theme_of(self).text}; }}")
 
     def mascot(self) -> str | None:
         return self.mascot_view.mascot()
@@ -146,7 +146,7 @@ class PlayerBox(QFrame):
     def set_mascot(self, name: str | None) -> None:
         self.mascot_view.set_mascot(name)
         self.mascot_hint.setText(mascot_title(name) if name else "Drag a mascot here")
-        colour = DEFAULT_THEME.muted_text if name else DEFAULT_THEME.invalid
+        colour = theme_of(self).muted_text if name else theme_of(self).invalid
         self.mascot_hint.setStyleSheet(f"color: {colour}; font-size: 11px")
         self.mascot_view.setAccessibleName(mascot_title(name) if name else "no mascot")
         self.changed.emit()
@@ -264,7 +264,7 @@ class SetupDialog(FittedDialog):
         pl.addLayout(boxes)
         if not levels:
             note = QLabel("Computer players are not available in this build: every seat is human.")
-            note.setStyleSheet(f"color: {DEFAULT_THEME.muted_text}")
+            note.setStyleSheet(f"color: {theme_of(self).muted_text}")
             pl.addWidget(note)
         layout.addWidget(players)
 
@@ -347,7 +347,7 @@ class SetupDialog(FittedDialog):
         layout = outer
 
         self.problem = QLabel(self)
-        self.problem.setStyleSheet(f"color: {DEFAULT_THEME.invalid}")
+        self.problem.setStyleSheet(f"color: {theme_of(self).invalid}")
         self.problem.setWordWrap(True)
         layout.addWidget(self.problem)
         self.buttons = QDialogButtonBox(self)
@@ -478,7 +478,7 @@ class SetupDialog(FittedDialog):
         return True
 
     def _dict_message(self, text: str, error: bool) -> None:
-        colour = DEFAULT_THEME.invalid if error else DEFAULT_THEME.ok
+        colour = theme_of(self).invalid if error else theme_of(self).ok
         self.dict_status.setStyleSheet(f"color: {colour}")
         self.dict_status.setText(text)
 
@@ -496,7 +496,7 @@ class SetupDialog(FittedDialog):
                 error = f"Player {seen[name.casefold()] + 1} already has this name."
             else:
                 seen[name.casefold()] = box.seat
-            box.name_edit.setStyleSheet(f"border: 2px solid {DEFAULT_THEME.invalid}" if error else "")
+            box.name_edit.setStyleSheet(f"border: 2px solid {theme_of(self).invalid}" if error else "")
             if box.mascot() is None:
                 # its mascot was dragged to another player: every player needs one
                 error = (error + " " if error else "") + "Drag a mascot onto this player."

@@ -211,16 +211,25 @@ def colour_map(old: Theme, new: Theme) -> dict[str, str]:
     return {getattr(old, f).lower(): getattr(new, f) for f in SURFACE_FIELDS}
 
 
-def theme_of(widget, default: Theme = DEFAULT_THEME) -> Theme:
+def theme_of(widget, default: Theme | None = None) -> Theme:
     """The theme of the nearest widget up the parents that has one (a dialog of the
-    board-game window gets the window's), else ``default``."""
+    board-game window gets the window's); else ``default``, or with none given the light or
+    dark theme as the application's palette is (a dialog before any window: the first
+    setup)."""
     w = widget
     while w is not None:
         th = getattr(w, "theme", None)
         if isinstance(th, Theme):
             return th
         w = w.parentWidget() if hasattr(w, "parentWidget") else None
-    return default
+    if default is not None:
+        return default
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is not None and \
+            QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128:
+        return DARK_THEME
+    return DEFAULT_THEME
 
 
 def fit_to_screen(window, width: int | None = None, height: int | None = None) -> None:
