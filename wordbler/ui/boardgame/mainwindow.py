@@ -169,13 +169,13 @@ class HandoffPanel(QFrame):
             self._draw_anim.stop()
             self._draw_anim = None
         self.mascot.set_mascot(mascot)
-        self.title.setText(f"Pass to {name}")
+        self.title.setText(self.tr("Pass to {name}").format(name=name))
         self._recap_full = recap
         self.recap.setText(recap)
         self.recap.setToolTip("")
         self.recap.show()
-        self.button.setText(f"I'm {name}: show my tiles")
-        self.setAccessibleName(f"Pass to {name}. {recap}")
+        self.button.setText(self.tr("I'm {name}: show my tiles").format(name=name))
+        self.setAccessibleName(self.tr("Pass to {name}. {recap}").format(name=name, recap=recap))
         for w in self._draw_widgets:
             w.hide()
             w.deleteLater()
@@ -190,7 +190,7 @@ class HandoffPanel(QFrame):
             line = QHBoxLayout()
             line.setSpacing(6)
             if n:
-                tie = QLabel("Tie, drawn again:", self)
+                tie = QLabel(self.tr("Tie, drawn again:"), self)
                 line.addWidget(tie, 0, Qt.AlignmentFlag.AlignVCenter)
                 self._draw_widgets.append(tie)
             for label, face, winner in rnd:
@@ -199,7 +199,8 @@ class HandoffPanel(QFrame):
                 tv = FlipTileView(face, self.theme, self)
                 tv.setFixedSize(int(self._unit * 0.8), int(self._unit * 0.8))
                 short = label if len(label) <= 14 else label[:13] + "…"
-                lab = QLabel(f"{short} starts" if winner else short, self)
+                lab = QLabel(self.tr("{short} starts")
+                             .format(short=short) if winner else short, self)
                 lab.setToolTip(label if short != label else "")
                 lab.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
                 if winner:
@@ -350,7 +351,7 @@ class Table(QWidget):
         side.addWidget(self.thinking)
         self.preview_label = QLabel(self)
         self.preview_label.setWordWrap(True)
-        self.preview_label.setAccessibleName("Preview")
+        self.preview_label.setAccessibleName(self.tr("Preview"))
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
         self.preview_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # a fixed height (PREVIEW_LINES lines): the buttons below never move with its text
@@ -360,22 +361,22 @@ class Table(QWidget):
         side.addWidget(self.preview_label)
         buttons = QGridLayout()
         buttons.setSpacing(4)
-        self.done_button = QPushButton("Done", self)
-        self.done_button.setToolTip("Submit the tiles you placed (Enter)")
-        self.recall_button = QPushButton("Recall", self)
-        self.recall_button.setToolTip("Take every tile of this turn back (Esc)")
-        self.shuffle_button = QPushButton("Shuffle", self)
-        self.shuffle_button.setToolTip("Shuffle your rack")
-        self.exchange_button = QPushButton("Exchange", self)
-        self.pass_button = QPushButton("Pass", self)
-        self.pass_button.setToolTip("Give up this turn")
+        self.done_button = QPushButton(self.tr("Done"), self)
+        self.done_button.setToolTip(self.tr("Submit the tiles you placed (Enter)"))
+        self.recall_button = QPushButton(self.tr("Recall"), self)
+        self.recall_button.setToolTip(self.tr("Take every tile of this turn back (Esc)"))
+        self.shuffle_button = QPushButton(self.tr("Shuffle"), self)
+        self.shuffle_button.setToolTip(self.tr("Shuffle your rack"))
+        self.exchange_button = QPushButton(self.tr("Exchange"), self)
+        self.pass_button = QPushButton(self.tr("Pass"), self)
+        self.pass_button.setToolTip(self.tr("Give up this turn"))
         buttons.addWidget(self.done_button, 0, 0, 1, 2)
         buttons.addWidget(self.recall_button, 1, 0)
         buttons.addWidget(self.shuffle_button, 1, 1)
         buttons.addWidget(self.exchange_button, 2, 0)
         buttons.addWidget(self.pass_button, 2, 1)
-        self.hint_button = QPushButton("Hint", self)
-        self.hint_button.setToolTip("Show the best moves for your rack (?)")
+        self.hint_button = QPushButton(self.tr("Hint"), self)
+        self.hint_button.setToolTip(self.tr("Show the best moves for your rack (?)"))
         buttons.addWidget(self.hint_button, 3, 0, 1, 2)
         self.all_buttons = [self.done_button, self.recall_button, self.shuffle_button,
                             self.exchange_button, self.pass_button, self.hint_button]
@@ -388,13 +389,13 @@ class Table(QWidget):
         self.recap_label = QLabel(self)
         self.recap_label.setWordWrap(True)
         self.recap_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.recap_label.setAccessibleName("Last moves")
+        self.recap_label.setAccessibleName(self.tr("Last moves"))
         self.recap_label.setObjectName("Recap")
         self.recap_label.hide()
         side.addWidget(self.recap_label)
         self.message_label = QLabel(self)
         self.message_label.setWordWrap(True)
-        self.message_label.setAccessibleName("Message")
+        self.message_label.setAccessibleName(self.tr("Message"))
         self.message_label.setTextFormat(Qt.TextFormat.PlainText)
         self.message_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # the hints float over the players' panels and the bag (placed by place_hint_panel)
@@ -601,7 +602,7 @@ class MainWindow(QMainWindow):
         if settings is not None:
             self.show_labels = str(settings.value("view/premium_labels", "true")).lower() != "false"
         self.config = config
-        self.setWindowTitle("Wordbler")
+        self.setWindowTitle(self.tr("Wordbler"))
         self.setMinimumSize(*MIN_SIZE)
         self.wildcard_dialog: WildcardDialog | None = None
         self.pass_box: QMessageBox | None = None
@@ -645,11 +646,12 @@ class MainWindow(QMainWindow):
             kept = (" The game in progress stays available: File > Resume."
                     if self.autosaver is not None
                     else " The game in progress will be lost.")
-            box = QMessageBox(QMessageBox.Icon.Question, "New game", f"Start a new game?{kept}",
+            box = QMessageBox(QMessageBox.Icon.Question, self.tr("New game"), self.tr("Start a new game?{kept}")
+                                                                              .format(kept=kept),
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
             box.setDefaultButton(QMessageBox.StandardButton.No)
-            box.button(QMessageBox.StandardButton.Yes).setText("New game")
-            box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+            box.button(QMessageBox.StandardButton.Yes).setText(self.tr("New game"))
+            box.button(QMessageBox.StandardButton.No).setText(self.tr("Keep playing"))
             yes = box.button(QMessageBox.StandardButton.Yes)
             box.buttonClicked.connect(lambda b: self._open_setup() if b is yes else None)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
@@ -782,27 +784,27 @@ class MainWindow(QMainWindow):
     # ================================================================= menus
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        self.new_action = QAction("&New game…", self)
+        self.new_action = QAction(self.tr("&New game…"), self)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
         self.new_action.triggered.connect(self.new_game_requested)
         # File: New game, Open…, Open recent, Save, Save as…, Replay this game, Quit
         self.files.build_menu(bar, self.new_action)
         self.open_action = self.files.open_action
-        game = bar.addMenu("&Game")
-        self.scoreboard_action = QAction("&Scoreboard", self)
+        game = bar.addMenu(self.tr("&Game"))
+        self.scoreboard_action = QAction(self.tr("&Scoreboard"), self)
         self.scoreboard_action.triggered.connect(self.show_scoreboard)
         game.addAction(self.scoreboard_action)
-        self.history_action = QAction("Score &history", self)
+        self.history_action = QAction(self.tr("Score &history"), self)
         self.history_action.setShortcut(QKeySequence("Ctrl+H"))
         self.history_action.triggered.connect(lambda: self.show_history(None))
         game.addAction(self.history_action)
-        self.judge_action = QAction("&Word judge…", self)
+        self.judge_action = QAction(self.tr("&Word judge…"), self)
         self.judge_action.setShortcut(QKeySequence("Ctrl+J"))
         self.judge_action.triggered.connect(lambda: self.show_judge())
         game.addAction(self.judge_action)
 
         # the turn, from the keyboard wherever the focus is (documented in Help > Keys)
-        turn = bar.addMenu("&Turn")
+        turn = bar.addMenu(self.tr("&Turn"))
         self.turn_menu = turn
 
         def turn_action(text: str, keys: list[str], slot) -> QAction:
@@ -824,23 +826,23 @@ class MainWindow(QMainWindow):
                                            lambda: self._on_exchange())
         self.pass_action = turn_action("&Pass…", ["Ctrl+P"], lambda: self.confirm_pass())
         turn.addSeparator()
-        self.hint_action = QAction("Show &hints", self)
+        self.hint_action = QAction(self.tr("Show &hints"), self)
         # "?" is typed with Shift on most layouts: accept it either way
         self.hint_action.setShortcuts([QKeySequence("?"), QKeySequence("Shift+?")])
         self.hint_action.triggered.connect(lambda: self.hints.request() if self.hints else None)
         turn.addAction(self.hint_action)
 
-        self.edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = bar.addMenu(self.tr("&Edit"))
         self.undo_action: QAction | None = None
         self.redo_action: QAction | None = None
 
-        view = bar.addMenu("&View")
-        self.labels_action = QAction("Show premium &labels", self)
+        view = bar.addMenu(self.tr("&View"))
+        self.labels_action = QAction(self.tr("Show premium &labels"), self)
         self.labels_action.setCheckable(True)
         self.labels_action.setChecked(self.show_labels)
         self.labels_action.toggled.connect(self.set_show_labels)
         view.addAction(self.labels_action)
-        speed_menu = view.addMenu("&Animation speed")
+        speed_menu = view.addMenu(self.tr("&Animation speed"))
         self.speed_group = QActionGroup(self)
         self.speed_actions: dict[Speed, QAction] = {}
         for sp in Speed:
@@ -852,12 +854,12 @@ class MainWindow(QMainWindow):
             speed_menu.addAction(a)
             self.speed_actions[sp] = a
 
-        help_menu = bar.addMenu("&Help")
-        self.help_action = QAction("&Keys and rules", self)
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self.help_action = QAction(self.tr("&Keys and rules"), self)
         self.help_action.setShortcut(QKeySequence(Qt.Key.Key_F1))
         self.help_action.triggered.connect(self.show_help)
         help_menu.addAction(self.help_action)
-        about = QAction("&About Wordbler", self)
+        about = QAction(self.tr("&About Wordbler"), self)
         about.triggered.connect(self.show_about)
         help_menu.addAction(about)
 
@@ -960,9 +962,11 @@ class MainWindow(QMainWindow):
             panel.set_view(view)
         bag = s.bag_count()
         t.bag.set_count(bag)
-        t.bag_label.setText(f"{bag} tile{'s' if bag != 1 else ''} in the bag")
+        t.bag_label.setText((self.tr("{bag} tile in the bag") if bag == 1
+                             else self.tr("{bag} tiles in the bag")).format(bag=bag))
         limit = s.rules.fail_limit
-        t.fails_label.setText(f"Scoreless turns in a row: {s.game.fails} of {limit}")
+        t.fails_label.setText(self.tr("Scoreless turns in a row: {fails} of {limit}")
+                              .format(fails=s.game.fails, limit=limit))
         t.fails_label.setStyleSheet(f"color: {self.theme.invalid}" if s.game.fails >= limit - 2 and s.game.fails
                                     else f"color: {self.theme.muted_text}")
         act = s.can_act()
@@ -974,15 +978,18 @@ class MainWindow(QMainWindow):
         hint_blocked = self.hints.blocked() if self.hints is not None else None
         t.hint_button.setEnabled(act and hint_blocked is None)
         cost = s.rules.hint_cost
-        t.hint_button.setText(f"Hint (−{cost})" if cost and s.rules.hints_allowed else "Hint")
-        t.hint_button.setToolTip(hint_blocked or "Show the best moves for your rack (?)"
-                                 + (f"; a hint costs {texts.plural(cost, 'point')}" if cost else ""))
+        t.hint_button.setText(self.tr("Hint (−{cost})")
+                              .format(cost=cost) if cost and s.rules.hints_allowed else self.tr("Hint"))
+        t.hint_button.setToolTip(hint_blocked or self.tr("Show the best moves for your rack (?)")
+                                 + (self.tr("; a hint costs {plural}")
+                                    .format(plural=texts.plural(cost, 'point')) if cost else ""))
         blocked = s.exchange_blocked()
         t.exchange_button.setEnabled(act and blocked is None)
         n = len(s.marked)
-        t.exchange_button.setText(f"Exchange {n}" if n else "Exchange")
-        t.exchange_button.setToolTip(blocked or f"Put the {texts.plural(n, 'marked tile')} back in the bag "
-                                                f"and draw as many")
+        t.exchange_button.setText(self.tr("Exchange {n}").format(n=n) if n else self.tr("Exchange"))
+        t.exchange_button.setToolTip(blocked or self.tr("Put the {plural} back in the bag and "
+                                                        "draw as many")
+                                                        .format(plural=texts.plural(n, 'marked tile')))
         t.exchange_button.setStatusTip(blocked or "")
         # what covers the bottom: the rack, the hand-off, or the final result
         if s.is_over:
@@ -1213,7 +1220,7 @@ class MainWindow(QMainWindow):
                                            words=played_words(reversed(recs or [s.last_record])))
         humans = [p for p in g.players if p.computer is None]
         if len(humans) == 1:
-            self.table.handoff.title.setText(f"Your turn, {nxt.name}")
+            self.table.handoff.title.setText(self.tr("Your turn, {name}").format(name=nxt.name))
         self.table.handoff.set_scale(max(14.0, self.board.square_size()))
         self.table.place_handoff()
 
@@ -1294,14 +1301,15 @@ class MainWindow(QMainWindow):
         tiles = [t for t in s.rack_tiles() if t.id in s.marked]
         letters = ", ".join("blank" if t.is_blank else t.letter for t in tiles)
         name = s.game.players[s.current].name
-        box = QMessageBox(QMessageBox.Icon.Question, "Exchange",
-                          f"{name}, exchange {texts.plural(len(tiles), 'tile')} ({letters})? "
-                          f"They go back in the bag, you draw as many, and you score nothing "
-                          f"this turn.",
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Exchange"),
+                          self.tr("{name}, exchange {plural} ({letters})? They go back in the "
+                                  "bag, you draw as many, and you score nothing this turn.")
+                                  .format(name=name, plural=texts.plural(len(tiles), 'tile'),
+                                          letters=letters),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.button(QMessageBox.StandardButton.Yes).setText("Exchange")
-        box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+        box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Exchange"))
+        box.button(QMessageBox.StandardButton.No).setText(self.tr("Keep playing"))
         yes = box.button(QMessageBox.StandardButton.Yes)
         box.buttonClicked.connect(lambda b: self.session.exchange_marked() if b is yes else None)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
@@ -1312,13 +1320,14 @@ class MainWindow(QMainWindow):
     def confirm_pass(self) -> None:
         if not self.session.can_act():
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Pass",
-                          f"{self.session.game.players[self.session.current].name}, pass this turn? "
-                          "You score nothing and keep your tiles.",
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Pass"),
+                          self.tr("{name}, pass this turn? You score nothing and keep your "
+                                  "tiles.")
+                                  .format(name=self.session.game.players[self.session.current].name),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.button(QMessageBox.StandardButton.Yes).setText("Pass")
-        box.button(QMessageBox.StandardButton.No).setText("Keep playing")
+        box.button(QMessageBox.StandardButton.Yes).setText(self.tr("Pass"))
+        box.button(QMessageBox.StandardButton.No).setText(self.tr("Keep playing"))
         yes = box.button(QMessageBox.StandardButton.Yes)
         box.buttonClicked.connect(lambda b: self.session.pass_turn() if b is yes else None)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
