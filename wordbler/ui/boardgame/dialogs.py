@@ -37,7 +37,7 @@ from . import texts
 from .judge import meaning_menu
 from .panels import MascotView, WrappingDelegate
 from .session import GameSession
-from .theme import DEFAULT_THEME, Theme, fit_to_screen
+from .theme import DEFAULT_THEME, Theme, fit_to_screen, theme_of
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -246,9 +246,9 @@ class ScoreHistoryDialog(FittedDialog):
         item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
         item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
         if k is TurnKind.FAILED_PLAY:
-            item.setForeground(1, QColor(DEFAULT_THEME.invalid))
+            item.setForeground(1, QColor(theme_of(self).invalid))
         elif k is TurnKind.HINT:
-            item.setForeground(1, QColor(DEFAULT_THEME.muted_text))
+            item.setForeground(1, QColor(theme_of(self).muted_text))
         if rec.breakdown is not None:
             for w in rec.breakdown.words:
                 child = QTreeWidgetItem(["", texts.move_notation(w.gcg_position, w.word),
@@ -265,7 +265,7 @@ class ScoreHistoryDialog(FittedDialog):
                 grand.setSizeHint(1, QSize(fm.horizontalAdvance(grand.text(1)) + 8, fm.height() + 4))
                 child.addChild(grand)
                 if k is TurnKind.FAILED_PLAY and w.word in rec.invalid_words:
-                    child.setForeground(1, QColor(DEFAULT_THEME.invalid))
+                    child.setForeground(1, QColor(theme_of(self).invalid))
                     child.setText(1, f"{texts.move_notation(w.gcg_position, w.word)} — not in "
                                      f"the dictionary")
                 item.addChild(child)

@@ -183,13 +183,17 @@ class WordJudgeDialog(QDialog):
         parts = []
         valid = escape(self.tr("VALID"))
         not_valid = escape(self.tr("NOT VALID"))
+        from .theme import theme_of
+
+        th = theme_of(self)  # lighter red and green on the dark theme's dark page
+        bad, good = (th.invalid, th.ok) if th.dark else ("#b03a2e", "#1e7b34")
         for word, ok in self.verdicts:
             w = escape(word)
             if not ok:
-                parts.append(f"<p><b>{w}</b> — <span style='color:#b03a2e'><b>{not_valid}</b>"
+                parts.append(f"<p><b>{w}</b> — <span style='color:{bad}'><b>{not_valid}</b>"
                              "</span></p>")
                 continue
-            parts.append(f"<p><b>{w}</b> — <span style='color:#1e7b34'><b>{valid}</b></span></p>")
+            parts.append(f"<p><b>{w}</b> — <span style='color:{good}'><b>{valid}</b></span></p>")
             if defs is None:
                 continue
             if pending:
