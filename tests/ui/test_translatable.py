@@ -216,3 +216,127 @@ def test_every_ui_text_goes_through_translation():
         problems += findings(path)
     assert not problems, (f"{len(problems)} texts not wrapped in tr()/translate():\n"
                           + "\n".join(problems[:80]))
+
+
+# ------------------------------------------------------------------ a translation at work
+TS = """<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context><name>StartPage</name>
+  <message><source>&amp;Game</source><translation>&amp;Spiel</translation></message>
+</context>
+<context><name>MainWindow</name>
+  <message><source>&amp;Game</source><translation>&amp;Partie</translation></message>
+  <message><source>&amp;Help</source><translation>&amp;Hilfe</translation></message>
+</context>
+<context><name>HandoffPanel</name>
+  <message><source>Pass to {name}</source><translation>Weiter an {name}</translation></message>
+</context>
+</TS>
+"""
+GERMAN = {("StartPage", "&Game"): "&Spiel", ("MainWindow", "&Game"): "&Partie",
+          ("MainWindow", "&Help"): "&Hilfe", ("HandoffPanel", "Pass to {name}"): "Weiter an {name}"}
+
+
+def _tool(*names: str) -> str | None:
+    return next((shutil.which(n) for n in names if shutil.which(n)), None)
+
+
+@pytest.fixture
+def german(tmp_path, qapp):
+    """A tiny German translation, compiled with pyside6-lrelease into a folder and installed
+    the way the application does it (wordbler.ui.app.install_translators); without lrelease,
+    a QTranslator answering the same texts."""
+    from PySide6.QtCore import QLocale, QTranslator
+
+    from wordbler.ui.app import install_translators
+
+    lrelease = _tool("pyside6-lrelease", "lrelease")
+    if lrelease:
+        folder = tmp_path / "translations"
+        folder.mkdir()
+        ts = tmp_path / "wordbler_de.ts"
+        ts.write_text(TS, encoding="utf-8")
+        subprocess.run([lrelease, str(ts), "-qm", str(folder / "wordbler_de.qm")],
+                       check=True, capture_output=True, timeout=60)
+        installed = install_translators(qapp, QLocale(QLocale.Language.German,
+                                                      QLocale.Country.Germany), [folder])
+        assert any(t.filePath().endswith("wordbler_de.qm") for t in installed), \
+            [t.filePath() for t in installed]
+    else:  # pragma: no cover - PySide6-Essentials ships lrelease
+        class German(QTranslator):
+            def translate(self, context, source, disambiguation=None, n=-1):
+                return GERMAN.get((context, source))
+
+        installed = [German(qapp)]
+        qapp.installTranslator(installed[0])
+    yield installed
+    for t in installed:
+        qapp.removeTranslator(t)
+    qapp.wordbler_translators = []
+
+
+def _menu_titles(window) -> list[str]:
+    return [a.text() for a in window.menuBar().actions()]
+
+
+def test_a_translation_changes_the_menus_of_real_windows(german, qtbot, make_window):
+    from wordbler.ui.start import StartPage
+
+    page = StartPage()
+    qtbot.addWidget(page)
+    assert page.game_menu.title() == "&Spiel"
+    assert "&Spiel" in _menu_titles(page)
+    w = make_window(players=("Ann", "Bob"))
+    titles = _menu_titles(w)
+    assert "&Partie" in titles and "&Hilfe" in titles and "&Game" not in titles
+    # a text with a value in it: the translated sentence, the value filled in
+    first = w.session.game.players[w.session.game.current].name
+    assert w.table.handoff.title.text() == f"Weiter an {first}"
+
+
+def test_without_a_translation_the_ui_is_english(qtbot, qapp, tmp_path, make_window):
+    from PySide6.QtCore import QLocale
+
+    from wordbler.ui.app import install_translators
+    from wordbler.ui.start import StartPage
+
+    empty = tmp_path / "none"
+    empty.mkdir()
+    installed = install_translators(qapp, QLocale(QLocale.Language.German,
+                                                  QLocale.Country.Germany), [empty])
+    try:
+        assert not any("wordbler" in t.filePath() for t in installed)
+        page = StartPage()
+        qtbot.addWidget(page)
+        assert page.game_menu.title() == "&Game"
+        assert "&Help" in _menu_titles(make_window())
+    finally:
+        for t in installed:
+            qapp.removeTranslator(t)
+        qapp.wordbler_translators = []
+
+
+def test_lupdate_extracts_the_windows_texts(tmp_path):
+    """pyside6-lupdate finds the texts in the sources: the menus, a text with a value, a
+    text of a module-level function and one marked with QT_TRANSLATE_NOOP."""
+    import xml.etree.ElementTree as ET
+
+    lupdate = _tool("pyside6-lupdate", "lupdate")
+    if lupdate is None:  # pragma: no cover - PySide6-Essentials ships lupdate
+        pytest.skip("pyside6-lupdate is not installed")
+    ts = tmp_path / "wordbler.ts"
+    sources = [UI / "start.py", UI / "boardgame" / "mainwindow.py", UI / "boardgame" / "judge.py",
+               UI / "boardgame" / "feature_help.py", UI / "boardgame" / "tracker_panel.py"]
+    subprocess.run([lupdate, *map(str, sources), "-ts", str(ts)], check=True,
+                   capture_output=True, timeout=120)
+    found: dict[str, set[str]] = {}
+    for ctx in ET.parse(ts).getroot().iter("context"):
+        name = ctx.findtext("name")
+        found.setdefault(name, set()).update(m.findtext("source") for m in ctx.iter("message"))
+    assert {"&Game", "&Help", "&Word judge…"} <= found["MainWindow"]
+    assert "Pass to {name}" in found["HandoffPanel"]
+    assert {"&Game", "&Quit"} <= found["StartPage"]
+    assert "Meaning of {word}" in found["WordJudgeDialog"]
+    assert "Word judge and meanings" in found["feature_help"]
+    assert "&Unseen tiles" in found["boardgame.tracker_panel"]

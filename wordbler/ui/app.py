@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import Sequence
 
 from wordbler.boardgame.game import PlayerSpec
@@ -114,6 +115,40 @@ def config_from_args(args: argparse.Namespace) -> GameConfig:
     return GameConfig(specs, rules.name, lexicon, label, args.seed)
 
 
+def translation_folders() -> list[Path]:
+    """Where ``wordbler_<locale>.qm`` files are looked for, first found wins: the user's data
+    folder (``translations/`` in :func:`wordbler.paths.user_data_dir`, for trying a
+    translation without installing it), then the package's own ``wordbler/ui/translations``
+    (none are shipped yet; see "Translating" in the README)."""
+    from wordbler.paths import user_data_dir
+
+    return [user_data_dir() / "translations", Path(__file__).resolve().with_name("translations")]
+
+
+def install_translators(app, locale=None, folders: Sequence[Path] | None = None) -> list:
+    """Install Qt's own translations (qtbase: standard buttons, dialogs) and Wordbler's for
+    ``locale`` (default: the system's, ``QLocale.system()``), when a ``wordbler_<locale>.qm``
+    exists in one of ``folders`` (default :func:`translation_folders`).  The UI's texts are
+    English in the source; without a file nothing changes.  Returns the translators
+    installed (kept on ``app`` as well, so they live as long as it)."""
+    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+
+    locale = QLocale.system() if locale is None else locale
+    installed = []
+    qt = QTranslator(app)
+    if qt.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt)
+        installed.append(qt)
+    for folder in (translation_folders() if folders is None else folders):
+        ours = QTranslator(app)
+        if Path(folder).is_dir() and ours.load(locale, "wordbler", "_", str(folder)):
+            app.installTranslator(ours)
+            installed.append(ours)
+            break
+    app.wordbler_translators = list(getattr(app, "wordbler_translators", [])) + installed
+    return installed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -159,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = QApplication(list(sys.argv[:1]))
     app.setApplicationName("Wordbler")
     app.setOrganizationName("Wordbler")
+    install_translators(app)  # before any window is made: their texts are translated then
     settings = QSettings()
     if speed is None:
         try:
