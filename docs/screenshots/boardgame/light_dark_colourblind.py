@@ -36,7 +36,7 @@ def play(game, generate, turns):
 
 
 def main() -> int:
-    app = QApplication(sys.argv)
+    app = QApplication(sys.argv)  # noqa: F841  (alive while the script runs)
     from wordbler.boardgame.game import Game, PlayerSpec
     from wordbler.boardgame.movegen import engine_generator
     from wordbler.boardgame.rules import STANDARD

@@ -8,7 +8,7 @@ import pytest
 import wordbler.ui  # noqa: F401  (the PySide6 refcount guard first)
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPalette
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMenu, QMessageBox
 
 from wordbler.boardgame.model import Coord
 from wordbler.boardgame.rules import Premium
