@@ -343,3 +343,35 @@ def test_a_dialog_without_a_window_takes_the_palette_scheme(qapp):
     dark.setColor(QPalette.ColorRole.Window, QColor("#202020"))
     qapp.setPalette(dark)
     assert theme_of(None) == DARK_THEME
+
+
+def test_two_windows_share_the_choice_and_the_last_one_closed_gives_the_palette_back(
+        qtbot, qapp):
+    from shiboken6 import isValid
+
+    from wordbler.boardgame.game import PlayerSpec
+    from wordbler.ui.boardgame.config import GameConfig
+    from wordbler.ui.boardgame.mainwindow import MainWindow
+
+    before = qapp.palette().color(QPalette.ColorRole.Window).name()
+    config = GameConfig((PlayerSpec("Ann", "fox"), PlayerSpec("Bob", "owl")), "standard", None,
+                        "none", 7)
+    a, b = MainWindow(config), MainWindow(config)  # closed and deleted here, not by qtbot
+    on_light_system(a)
+    on_light_system(b)
+    a.look_controller.set_mode(look.DARK)
+    assert b.look_controller.mode == look.DARK and b.theme.dark
+    assert b.look_controller.theme_actions[look.DARK].isChecked()
+    a.look_controller.set_scheme(COLOURBLIND)
+    assert b.theme.premium_marks
+    dark = DARK_THEME.qt_palette().color(QPalette.ColorRole.Window).name()
+    # one window goes: the other still wants the dark palette
+    a.close()
+    a.deleteLater()
+    qtbot.waitUntil(lambda: not isValid(a))
+    assert qapp.palette().color(QPalette.ColorRole.Window).name() == dark
+    b.close()
+    b.deleteLater()
+    qtbot.waitUntil(lambda: not isValid(b))
+    assert qapp.palette().color(QPalette.ColorRole.Window).name() == before
+    assert not hasattr(qapp, look.SAVED_ATTR)

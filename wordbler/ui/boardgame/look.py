@@ -113,7 +113,7 @@ class LookController(QObject):
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
             hints.colorSchemeChanged.connect(self._system_changed)
-        window.destroyed.connect(lambda *_: release_palette())
+        window.destroyed.connect(lambda *_, me=self: release_palette(me))
         self.apply()
 
     # ------------------------------------------------------------------ settings, menu
@@ -265,16 +265,20 @@ class LookController(QObject):
 
 
 
-def release_palette() -> None:
+def release_palette(gone: "LookController | None" = None) -> None:
     """Give the application its palette and style back if no board-game window wants one
-    (called when a board-game window is destroyed)."""
+    (called when a board-game window is destroyed: ``gone`` is its controller, which no
+    longer counts)."""
     app = QApplication.instance()
     saved = getattr(app, SAVED_ATTR, None) if app is not None else None
     if saved is None:
         return
     for w in QApplication.topLevelWidgets():
-        c = getattr(w, "look_controller", None)
-        if isinstance(c, LookController) and c.override is not None:
+        try:
+            c = getattr(w, "look_controller", None)
+        except RuntimeError:  # a window being destroyed
+            continue
+        if isinstance(c, LookController) and c is not gone and c.override is not None:
             return
     delattr(app, SAVED_ATTR)
     if saved[1] is not None:
