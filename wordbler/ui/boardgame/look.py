@@ -23,15 +23,19 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from .theme import COLOURBLIND, STANDARD, Theme, colour_map, make_theme
 
 SYSTEM, LIGHT, DARK = "system", "light", "dark"
-MODES = ((SYSTEM, "Follow &system"), (LIGHT, "&Light"), (DARK, "&Dark"))
-SCHEMES = ((STANDARD, "&Standard"), (COLOURBLIND, "&Colour-blind safe"))
+# menu titles, marked for pyside6-lupdate and translated when the menu is made (self.tr)
+MODES = ((SYSTEM, QT_TRANSLATE_NOOP("LookController", "Follow &system")),
+         (LIGHT, QT_TRANSLATE_NOOP("LookController", "&Light")),
+         (DARK, QT_TRANSLATE_NOOP("LookController", "&Dark")))
+SCHEMES = ((STANDARD, QT_TRANSLATE_NOOP("LookController", "&Standard")),
+           (COLOURBLIND, QT_TRANSLATE_NOOP("LookController", "&Colour-blind safe")))
 THEME_KEY = "view/theme"
 SCHEME_KEY = "view/premium_scheme"
 
@@ -125,20 +129,20 @@ class LookController(QObject):
 
     def _build_menu(self) -> None:
         view = view_menu(self.window)
-        theme_menu = QMenu("&Theme", self.window)
+        theme_menu = QMenu(self.tr("&Theme"), self.window)
         group = QActionGroup(self)
         for mode, title in MODES:
-            a = QAction(title, self.window)
+            a = QAction(self.tr(title), self.window)
             a.setCheckable(True)
             a.setChecked(mode == self.mode)
             a.triggered.connect(lambda _=False, m=mode: self.set_mode(m))
             group.addAction(a)
             theme_menu.addAction(a)
             self.theme_actions[mode] = a
-        scheme_menu = QMenu("&Premium squares", self.window)
+        scheme_menu = QMenu(self.tr("&Premium squares"), self.window)
         group2 = QActionGroup(self)
         for scheme, title in SCHEMES:
-            a = QAction(title, self.window)
+            a = QAction(self.tr(title), self.window)
             a.setCheckable(True)
             a.setChecked(scheme == self.scheme)
             a.triggered.connect(lambda _=False, s=scheme: self.set_scheme(s))
@@ -300,9 +304,13 @@ def view_menu(window) -> QMenu | None:
     menu = getattr(window, "view_menu", None)
     if isinstance(menu, QMenu):
         return menu
+    # the menu holding View > Show premium labels (whatever language its title is in)
+    labels = getattr(window, "labels_action", None)
     for a in window.menuBar().actions():
-        if a.menu() is not None and a.text().replace("&", "") == "View":
-            return a.menu()
+        menu = a.menu()
+        if menu is not None and ((labels is not None and labels in menu.actions())
+                                 or a.text().replace("&", "") == "View"):
+            return menu
     return None
 
 

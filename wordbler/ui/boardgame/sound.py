@@ -115,11 +115,11 @@ class SoundController(QObject):
     def _build_menu(self) -> None:
         from .look import view_menu
 
-        self.action = QAction("&Sound effects", self.window)
+        self.action = QAction(self.tr("&Sound effects"), self.window)
         self.action.setCheckable(True)
         self.action.setShortcut(QKeySequence("Ctrl+M"))
         self.action.toggled.connect(self.set_enabled)
-        self.volume_menu = QMenu("Sound &volume", self.window)
+        self.volume_menu = QMenu(self.tr("Sound &volume"), self.window)
         self.volume_group = QActionGroup(self)
         self.volume_actions: dict[int, QAction] = {}
         for v in VOLUMES:
@@ -145,7 +145,8 @@ class SoundController(QObject):
         self.action.setChecked(available and self.enabled)
         self.action.blockSignals(False)
         self.action.setEnabled(available)
-        self.action.setText("&Sound effects" if available else "&Sound effects (unavailable)")
+        self.action.setText(self.tr("&Sound effects") if available
+                            else self.tr("&Sound effects (unavailable)"))
         self.action.setToolTip("" if available else self.problem)
         self.action.setStatusTip("" if available else self.problem)
         self.volume_menu.setEnabled(available)
