@@ -50,8 +50,13 @@ class SquareWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
         self.setAccessibleName(coord.label)
-        names = {"2L": "double letter", "3L": "triple letter", "2W": "double word", "3W": "triple word"}
-        tip = coord.label + (f": {names[premium.label]}" if premium else "") + (", start square" if is_start else "")
+        tip = coord.label
+        if premium is not None:
+            names = {"2L": self.tr("double letter"), "3L": self.tr("triple letter"),
+                     "2W": self.tr("double word"), "3W": self.tr("triple word")}
+            tip = self.tr("{square}: {premium}").format(square=tip, premium=names[premium.label])
+        if is_start:
+            tip = self.tr("{square}, start square").format(square=tip)
         self.setToolTip(tip)
         self.drag_hover = False  # a tile is being dragged over this square
         self.dragging = False  # this square's tile is the one being dragged
@@ -275,7 +280,7 @@ class BoardWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(300, 300)
-        self.setAccessibleName("Board")
+        self.setAccessibleName(self.tr("Board"))
 
     def sizeHint(self) -> QSize:
         return QSize(620, 620)
