@@ -108,6 +108,23 @@ SECTIONS: list[tuple[str, str]] = [
          "View > Sound volume sets 25% to 100%; both are remembered. The sounds need "
          "Qt Multimedia (the PySide6-Addons package) and an audio output: without them"
          " the game is silent and the menu says (unavailable).")),
+    (QT_TRANSLATE_NOOP("feature_help", "Languages"),
+     QT_TRANSLATE_NOOP(
+         "feature_help",
+         "Game > New game… > Language and dictionary: play in English, Russian or French. "
+         "The language brings its tile set and its bundled word list. English: 100 tiles "
+         "(2 blanks), the SCOWL-based list. Russian: 104 tiles, 32 letters and 3 blanks, the "
+         "Russian edition's distribution; the words are common nouns in the nominative "
+         "singular. There is no Ё tile: Ё is played as Е, so a word written with Ё (ЁЛКА) "
+         "is played and checked as ЕЛКА, and Ё typed on the board is placed as Е. French: "
+         "102 tiles (2 blanks) and Debian's French word list with accents folded as French "
+         "tile games play them (É is E, Ç is C, Œ is OE). A word list file of your own works "
+         "with any tile set: it is read in the language's alphabet (a file with no word of "
+         "it is refused). Type on the board with your keyboard's layout: on a Russian layout "
+         "the keys type Cyrillic letters. The blank chooser offers the game's alphabet. Game "
+         "records keep the language (#wordbler-language); their squares stay 8H / H8, and a "
+         "blank is the lower-case letter (Cyrillic in Russian). The window's title names the "
+         "language of a Russian or French game. The menus stay in English.")),
 ]
 
 
