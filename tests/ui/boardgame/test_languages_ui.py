@@ -195,3 +195,18 @@ def test_a_resumed_russian_save_gets_the_russian_words(qtbot, tmp_path, russian_
     assert "ЕЛКА" in lex and "Russian" in label
     en_game = Game(["Ann", "Bob"], seed=3)
     assert lexicon_for_game(en_game, english, "English") == (english, "English")
+
+
+def test_russian_vowels_in_the_unseen_tiles_and_cyrillic_undo_steps():
+    from wordbler.boardgame.tracker import unseen_for
+    from wordbler.ui.boardgame import autosave
+
+    g = Game(["Аня", "Боря"], rules=STANDARD.with_language("ru"), seed=3)
+    u = unseen_for(g, 0, g.rules.tiles.vowels)
+    letters = dict(u.counts)
+    assert g.rules.tiles.vowels == frozenset("АЕИОУЫЭЮЯ")
+    assert u.vowels > 20 and u.consonants > 40, letters
+    # a turn's undo steps in the autosave keep Cyrillic letters
+    assert autosave._letter_parse("Ж") == "Ж" and autosave._letter_parse("-") is None
+    with pytest.raises(ValueError):
+        autosave._letter_parse("1")

@@ -523,7 +523,7 @@ def _letter_text(letter) -> str:
 def _letter_parse(text: str) -> str | None:
     if text == "-":
         return None
-    if not re.fullmatch(r"[A-Z]{1,3}", text):
+    if not re.fullmatch(r"[^\W\d_]{1,3}", text):  # any language's letters (Cyrillic too)
         raise ValueError(f"bad letter {text!r}")
     return text
 

@@ -102,7 +102,8 @@ def refresh(panel: TrackerPanel, session) -> None:
     elif game.players[session.rack_player].computer is not None:
         panel.hide_counts("The computer is playing.")
     else:
-        panel.show_unseen(unseen_for(game, session.rack_player))
+        # the vowels of the game's alphabet (Russian АЕИОУЫЭЮЯ, French with Y)
+        panel.show_unseen(unseen_for(game, session.rack_player, game.rules.tiles.vowels))
 
 
 class TrackerDock(QDockWidget):
