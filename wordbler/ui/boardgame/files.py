@@ -550,7 +550,12 @@ class FileController(QObject):
     def play(self, game: Game, path: str | None) -> None:
         """Put ``game`` on the table (the window's session is replaced)."""
         w = self.window
-        config = config_for_game(game, w.config.lexicon, w.config.lexicon_label)
+        # a game of another language than the table's plays with its language's words
+        from .config import lexicon_for_game
+
+        lexicon, label = lexicon_for_game(game, w.config.lexicon, w.config.lexicon_label)
+        game.lexicon = lexicon
+        config = config_for_game(game, lexicon, label)
         w.start_game(config, game)
         if path is not None:
             self.mark_saved(path)
