@@ -37,6 +37,7 @@ from typing import Callable, Iterable, Iterator, Sequence, overload
 
 from ..model import COLUMN_LETTERS, Direction
 from ..rules import BLANK, STANDARD, RuleSet
+from wordbler.lexicon.alphabet import get_alphabet
 from wordbler.lexicon.graph import ENGLISH_LETTERS, LexGraph, load_or_build
 
 _ACROSS, _DOWN = Direction.ACROSS, Direction.DOWN
@@ -67,10 +68,13 @@ def _letters(upper: tuple[str, ...], lower: tuple[str, ...]) -> _Letters:
 
 def _letters_of(rules: RuleSet) -> _Letters:
     a = rules.alphabet
+    if a is _ENGLISH:  # the English game: no table lookup at all
+        return _EN
     return _letters(a.letters, a.lower)
 
 
 _EN = _letters(tuple(ENGLISH_LETTERS), tuple(ENGLISH_LETTERS.lower()))
+_ENGLISH = get_alphabet("en")
 _FACE = _EN.face
 
 
@@ -302,7 +306,7 @@ def _cross_info(lines, graph, values, tables):
     ALL_LETTERS, FINAL = graph.all_letters, graph.final
     index = tables.index
     n_letters = len(tables.upper)
-    value_of = {c: values.get(c, 0) for c in tables.upper}  # blanks (lower case) count 0
+    value_of = values  # tile letters only: a blank (lower case) counts 0 through .get
     height = len(lines)
     width = len(lines[0])
     xcs, xss, xls = [], [], []
@@ -379,7 +383,6 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square, tables=_EN
     values_by_letter = rules.tiles.values
     VAL = [values_by_letter.get(ch, 0) for ch in tables.upper]
     INDEX = tables.index
-    VALC = {ch: VAL[i] for ch, i in INDEX.items() if ch in values_by_letter}  # tiles only
     BL = len(tables.upper)
     ALL_LETTERS, FINAL = graph.all_letters, graph.final
     width = len(lines[0])
@@ -690,7 +693,7 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square, tables=_EN
         runs_at = [None] * (width + 2)
         for s, e in runs:
             bits = tuple(1 << INDEX[text[k]] for k in range(s, e + 1))
-            rv = sum(VALC.get(text[k], 0) for k in range(s, e + 1))
+            rv = sum(values_by_letter.get(text[k], 0) for k in range(s, e + 1))  # blank: 0
             runs_at[s] = (bits, rv, e + 1)
 
         # moves whose main word contains board tiles: from their leftmost run
