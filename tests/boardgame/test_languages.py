@@ -412,3 +412,41 @@ def test_selfplay_cli_takes_a_language(tmp_path, capsys):
     assert len(err) == 1 and "unknown language" in err[0]
     # the default is English, as it always was
     assert p.parse_args([]).lang == "en"
+
+
+# ------------------------------------------------------------------------ wordbler-cli
+def _cli(argv, capsys):
+    from wordbler.cli import main
+
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_check_takes_a_language(capsys):
+    code, out, _ = _cli(["check", "--lang", "ru", "ёлка", "Стол", "xyz"], capsys)
+    assert code == 1 and out.splitlines() == ["ёлка valid", "Стол valid", "xyz invalid"]
+    code, out, _ = _cli(["check", "--lang", "fr", "maison", "coeur"], capsys)
+    assert code == 0
+    code, _, err = _cli(["check", "--lang", "de", "haus"], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "unknown language" in err
+    code, out, _ = _cli(["check", "cat"], capsys)  # English as it always was
+    assert code == 0 and out == "cat valid\n"
+
+
+def test_moves_takes_a_language(tmp_path, capsys):
+    rows = ["." * 15] * 15
+    rows[7] = "......ДОМ......"
+    board = tmp_path / "ru.board"
+    board.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    words = tmp_path / "ru.txt"
+    words.write_text("дом\nлейка\nад\nёлка\nом\n", encoding="utf-8")
+    code, out, err = _cli(["moves", "--lang", "ru", "--board", str(board), "--rack", "ёлкА?",
+                           "--lexicon", str(words)], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "7C ЛЕйКА 13" in lines  # the blank is a lower-case Cyrillic letter
+    assert any(line.split()[1] == "ЕЛКА" for line in lines)  # Ё on the rack played as Е
+    code, _, err = _cli(["moves", "--lang", "ru", "--board", str(board), "--rack", "ABC",
+                         "--lexicon", str(words)], capsys)
+    assert code == 2 and "Russian letters" in err

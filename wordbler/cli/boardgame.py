@@ -7,10 +7,15 @@ import importlib
 import sys
 
 
-def _load_lexicon(path: str | None):
-    from wordbler.lexicon.dictionary import load_bundled, load_file
+def _load_lexicon(path: str | None, lang: str = "en"):
+    """The board game's word list of ``lang`` (en as always; ru read with Ё as Е; fr)."""
+    if lang == "en":
+        from wordbler.lexicon.dictionary import load_bundled, load_file
 
-    return load_file(path) if path else load_bundled()
+        return load_file(path) if path else load_bundled()
+    from wordbler.boardgame.languages import load_bundled_words, load_user_words
+
+    return load_user_words(path, lang) if path else load_bundled_words(lang)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -21,16 +26,33 @@ def _cmd_check(args: argparse.Namespace) -> int:
         if not word.strip():
             print(f"wordbler-cli check: word {i} is empty", file=sys.stderr)
             return 2
-    try:
-        lexicon = _load_lexicon(args.lexicon)
-    except LexiconError as e:
-        print(f"wordbler-cli check: {e}", file=sys.stderr)
+    lang = getattr(args, "lang", "en") or "en"
+    from wordbler.boardgame.languages import LANGUAGES
+
+    if lang not in LANGUAGES:
+        print(f"wordbler-cli check: unknown language {shown(lang)!r} (known: "
+              f"{', '.join(LANGUAGES)})", file=sys.stderr)
         return 2
+    try:
+        lexicon = _load_lexicon(args.lexicon, lang)
+    except (LexiconError, ValueError) as e:  # WordListError is a ValueError
+        print(f"wordbler-cli check: {shown(str(e), 500)}", file=sys.stderr)
+        return 2
+    alphabet = None
+    if lang != "en":
+        from wordbler.boardgame.rules import board_alphabet
+
+        alphabet = board_alphabet(lang)
     all_ok = True
     for word in args.words:
         # A-Z in either case (ASCII only: no Unicode case folding, so "ß" or "ſ" is never
-        # read as S); anything else is simply not a word
-        ok = word in lexicon
+        # read as S); anything else is simply not a word.  Other languages read the word
+        # through their board-game alphabet (Russian: either case, Ё as Е)
+        if alphabet is not None:
+            folded = alphabet.try_normalise(word)
+            ok = folded is not None and folded in lexicon
+        else:
+            ok = word in lexicon
         all_ok &= ok
         # one line per word, whatever it holds (control characters, undecodable bytes)
         print(f"{shown(word, len(word) + 1)} {'valid' if ok else 'invalid'}")
@@ -39,7 +61,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def register(sub) -> None:
     check = sub.add_parser("check", help="say whether words are in the board game's dictionary")
-    check.add_argument("--lexicon", metavar="FILE", help="word list (default: the bundled one)")
+    check.add_argument("--lexicon", metavar="FILE",
+                       help="word list (default: the bundled one of --lang)")
+    check.add_argument("--lang", default="en", metavar="CODE",
+                       help="the board game's language: en (default), ru (Ё as Е) or fr")
     check.add_argument("words", nargs="+", metavar="WORD")
     check.set_defaults(func=_cmd_check)
 

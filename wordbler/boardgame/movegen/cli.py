@@ -1,6 +1,6 @@
 """``wordbler-cli moves``: every move for a board and a rack, in the ``.moves`` format.
 
-    wordbler-cli moves --board FILE --rack RACK [--lexicon FILE] [--top N]
+    wordbler-cli moves --board FILE --rack RACK [--lexicon FILE] [--top N] [--lang en|ru|fr]
 
 Prints ``<coord> <word> <score>`` lines sorted like the golden ``.moves`` files, so the
 output of a golden position ``diff``\\s empty against its ``.moves`` file.  The lexicon graph
@@ -16,6 +16,10 @@ letter on the board and the rack together than the tile set has (blanks: no more
 board, or on the rack, than the set has; see :func:`check_tiles`), every tile
 connected to the others through the centre square, and every word on the board in the word
 list.  Anything else gets one line on stderr naming the problem, and exit status 2.
+
+``--lang ru`` (or ``fr``): the board and rack hold that language's letters (Russian: А-Я
+without Ё, lower case for a blank; Ё on the rack is read as Е), the language's tile set
+counts and scores, and its bundled word list is the default.  Squares stay ``8H`` / ``H8``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ from collections import Counter, deque
 from wordbler.boardgame.gcg import GCGError, read_bounded, shown
 from wordbler.boardgame.model import COLUMN_LETTERS
 from wordbler.boardgame.rules import BLANK, STANDARD, RuleSet
-from wordbler.lexicon.alphabet import get_alphabet
 
 PROG = "wordbler-cli moves"
 MAX_BOARD_BYTES = 4096  # 15 lines of 15 squares are 240 to 256 bytes
@@ -46,6 +49,8 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lexicon", metavar="FILE",
                         help="word list (default: the bundled dictionary)")
     parser.add_argument("--top", type=int, metavar="N", help="print only the first N moves")
+    parser.add_argument("--lang", default="en", metavar="CODE",
+                        help="tile set and word list: en (default), ru (Ё as Е) or fr")
 
 
 def _error(message: str) -> int:
@@ -57,6 +62,11 @@ def _char(ch: str) -> str:
     if ch.isprintable() and not ch.isspace():
         return f"'{ch}' (U+{ord(ch):04X})"
     return f"U+{ord(ch):04X}"
+
+
+def _letters(rules: RuleSet) -> str:
+    """How a message names the tile letters: ``A-Z`` in English, ``Russian letters`` ..."""
+    return "A-Z" if rules.language == "en" else f"{rules.alphabet.name} letters"
 
 
 # ---------------------------------------------------------------------------- reading
@@ -93,13 +103,16 @@ def parse_board_text(data: bytes, rules: RuleSet = STANDARD, name: str = "board"
     if len(lines) != layout.rows:
         raise PositionError(f"{name}: the board has {len(lines)} rows, expected exactly "
                             f"{layout.rows} rows of {layout.cols} squares")
-    alphabet = get_alphabet("en")
+    alphabet = rules.alphabet
     tiles = set(alphabet.letters)
     blanks = set(alphabet.lower)
     for i, row in enumerate(lines, 1):
         for j, ch in enumerate(row[: layout.cols], 1):
             if ch != "." and ch not in tiles and ch not in blanks:
                 raise PositionError(
+                    f"{name}, row {i}, column {j}: bad character {_char(ch)} (use '.' for an "
+                    f"empty square, {_letters(rules)} for a tile, lower case for a blank)"
+                    if rules.language != "en" else
                     f"{name}, row {i}, column {j}: bad character {_char(ch)} (use '.' for an "
                     f"empty square, A-Z for a tile, a-z for a blank)")
         if len(row) != layout.cols:
@@ -111,11 +124,11 @@ def parse_board_text(data: bytes, rules: RuleSet = STANDARD, name: str = "board"
 def parse_rack_text(text: str, rules: RuleSet = STANDARD) -> str:
     """The rack as upper-case letters and ``?``, read through the alphabet's own case table
     (``ß``, ``ſ``, ``ı``... are refused, never folded)."""
-    alphabet = get_alphabet("en")
+    alphabet = rules.alphabet
     rack = text.strip(" \t")
     if not rack:
         raise PositionError("the rack is empty: give 1 to "
-                            f"{rules.rack_size} letters A-Z, ? for a blank")
+                            f"{rules.rack_size} letters {_letters(rules)}, ? for a blank")
     out = []
     for ch in rack:
         if ch == BLANK:
@@ -124,7 +137,7 @@ def parse_rack_text(text: str, rules: RuleSet = STANDARD) -> str:
         letter = alphabet.letter(ch)
         if letter is None or letter not in rules.tiles.counts:
             raise PositionError(f"--rack {shown(text)}: bad rack letter {_char(ch)} (use "
-                                f"A-Z, and ? for a blank)")
+                                f"{_letters(rules)}, and ? for a blank)")
         out.append(letter)
     if len(out) > rules.rack_size:
         raise PositionError(f"--rack {shown(text)}: {len(out)} tiles, a rack holds at most "
@@ -255,32 +268,37 @@ def check_position(rows: list[str], rack: str, rules: RuleSet = STANDARD,
 
 def run(args: argparse.Namespace) -> int:
     from .generator import BoardFormatError, generate, parse_board, parse_rack
-    from wordbler.lexicon.dictionary import LexiconError, load_bundled, load_file
+    from wordbler.boardgame.languages import LANGUAGES, load_bundled_words, load_user_words
     from wordbler.lexicon.graph import load_or_build
 
     if args.top is not None and args.top < 0:
         return _error("--top must be 0 or more")
+    lang = getattr(args, "lang", "en") or "en"
+    if lang not in LANGUAGES:
+        return _error(f"unknown language {shown(lang)!r} (known: {', '.join(LANGUAGES)})")
+    rules = STANDARD.with_language(lang)
     try:
-        rows = read_board(args.board)
-        rack = parse_rack_text(args.rack)
-        check_position(rows, rack)
+        rows = read_board(args.board, rules)
+        rack = parse_rack_text(args.rack, rules)
+        check_position(rows, rack, rules)
     except PositionError as e:
         return _error(str(e))
     try:
-        rows = parse_board(rows)  # the generator's own checks (the same rules)
-        rack = parse_rack(rack)
+        rows = parse_board(rows, rules)  # the generator's own checks (the same rules)
+        rack = parse_rack(rack, rules)
     except BoardFormatError as e:
         return _error(f"{shown(args.board, 4096)}: {e}")
     try:
-        lexicon = load_file(args.lexicon) if args.lexicon else load_bundled()
-    except LexiconError as e:
-        return _error(str(e))
+        lexicon = (load_user_words(args.lexicon, lang) if args.lexicon
+                   else load_bundled_words(lang))
+    except ValueError as e:  # LexiconError, WordListError
+        return _error(shown(str(e), 500))
     try:
         check_words(rows, lexicon)
     except PositionError as e:
         return _error(str(e))
-    graph = load_or_build(lexicon, lexicon.content_hash)
-    moves = generate(rows, rack, graph)
+    graph = load_or_build(lexicon, lexicon.content_hash, letters=rules.alphabet.letters)
+    moves = generate(rows, rack, graph, rules)
     out = moves.lines(args.top)
     if out:
         sys.stdout.write("\n".join(out) + "\n")
