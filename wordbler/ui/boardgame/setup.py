@@ -307,18 +307,21 @@ class SetupDialog(FittedDialog):
         layout.addWidget(self.classic_box)
 
         # language (tile set) and dictionary
-        dict_box = QGroupBox("Language and dictionary", self)
+        dict_box = QGroupBox(self.tr("Language and dictionary"), self)
         dl = QGridLayout(dict_box)
         self.language = QComboBox(self)
         for code, lang in LANGUAGES.items():
-            self.language.addItem(lang.title, code)
-        self.language.setAccessibleName("Language of the tiles and the word list")
-        self.language.setToolTip("The tile set (letters, counts and values) and the bundled "
-                                 "word list; a word list file is read in its alphabet")
+            title = self.tr(lang.name)  # "Russian"; the native name is never translated
+            self.language.addItem(title if lang.native == lang.name
+                                  else f"{title} ({lang.native})", code)
+        self.language.setAccessibleName(self.tr("Language of the tiles and the word list"))
+        self.language.setToolTip(self.tr("The tile set (letters, counts and values) and the "
+                                         "bundled word list; a word list file is read in its "
+                                         "alphabet"))
         self.language_text = QLabel(self)
         self.language_text.setWordWrap(True)
         lang_row = QHBoxLayout()
-        lang_row.addWidget(QLabel("Language:", self))
+        lang_row.addWidget(QLabel(self.tr("Language:"), self))
         lang_row.addWidget(self.language)
         lang_row.addStretch(1)
         self.bundled_radio = QRadioButton("Bundled English word list", self)
@@ -435,14 +438,16 @@ class SetupDialog(FittedDialog):
         tiles = lang.tiles
         blanks = tiles.counts.get("?", 0)
         letters = len([c for c in tiles.counts if c != "?"])
-        text = (f"{tiles.total} tiles: {tiles.total - blanks} letters of {letters} kinds and "
-                f"{blanks} blanks.")
+        text = self.tr("{total} tiles: {letters} letters of {kinds} kinds and {blanks} "
+                       "blanks.").format(total=tiles.total, letters=tiles.total - blanks,
+                                         kinds=letters, blanks=blanks)
         if code == "ru":
-            text += " There is no Ё tile: Ё is played as Е (type Ё or Е)."
+            text += " " + self.tr("There is no Ё tile: Ё is played as Е (type Ё or Е).")
         elif code == "fr":
-            text += " Accents are not written: É is played as E, Ç as C."
+            text += " " + self.tr("Accents are not written: É is played as E, Ç as C.")
         self.language_text.setText(text)
-        self.bundled_radio.setText(f"Bundled {lang.name} word list")
+        self.bundled_radio.setText(self.tr("Bundled {language} word list").format(
+            language=self.tr(lang.name)))
         # a word list file is read in the language's alphabet: read it again
         path = self.file_edit.text().strip()
         stale = self._file_lexicon is not None and self._file_lexicon[3] != code
