@@ -141,7 +141,8 @@ def install_translators(app, locale=None, folders: Sequence[Path] | None = None)
         installed.append(qt)
     for folder in (translation_folders() if folders is None else folders):
         ours = QTranslator(app)
-        if Path(folder).is_dir() and ours.load(locale, "wordbler", "_", str(folder)):
+        # os.path.isdir: False (not an error) for a folder that cannot be read
+        if os.path.isdir(folder) and ours.load(locale, "wordbler", "_", str(folder)):
             app.installTranslator(ours)
             installed.append(ours)
             break
