@@ -14,7 +14,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Callable
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -41,22 +41,31 @@ class GameEntry:
     picture: tuple[str, ...]  # letters of the little picture, row by row ("." = no tile)
     colour: str
 
+    # title and line are English (marked for lupdate below); these are what the UI shows
+    @property
+    def shown_title(self) -> str:
+        return QCoreApplication.translate("games", self.title)
+
+    @property
+    def shown_line(self) -> str:
+        return QCoreApplication.translate("games", self.line)
+
 
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("boardgame", "Board game",
-              "Crossword tiles on a 15×15 board for 2–4 players at one PC, or against the computer.",
+    GameEntry("boardgame", QT_TRANSLATE_NOOP("games", "Board game"),
+              QT_TRANSLATE_NOOP("games", "Crossword tiles on a 15×15 board for 2–4 players at one PC, or against the computer."),
               ("W...", "ORB.", "R.E.", "DOTS"), "#2f5d50"),
-    GameEntry("snake", "Word Snake",
-              "Drag through neighbouring letters to spell words before the time runs out.",
+    GameEntry("snake", QT_TRANSLATE_NOOP("games", "Word Snake"),
+              QT_TRANSLATE_NOOP("games", "Drag through neighbouring letters to spell words before the time runs out."),
               ("SNA", "EKE", "TOR"), "#6c3483"),
-    GameEntry("wordgrid", "Word Grid",
-              "Swap letters two at a time to restore a grid of crossing words.",
+    GameEntry("wordgrid", QT_TRANSLATE_NOOP("games", "Word Grid"),
+              QT_TRANSLATE_NOOP("games", "Swap letters two at a time to restore a grid of crossing words."),
               ("CRANE", "A.O.A", "TIMER", "E.E.E", "RATED"), "#b9770e"),
-    GameEntry("wordsearch", "Word Search",
-              "Find the words hidden in a grid of letters, in eight directions; print it too.",
+    GameEntry("wordsearch", QT_TRANSLATE_NOOP("games", "Word Search"),
+              QT_TRANSLATE_NOOP("games", "Find the words hidden in a grid of letters, in eight directions; print it too."),
               ("WQFIND", "OKHIDE", "RXLOOK", "DSEEKZ"), "#1f618d"),
-    GameEntry("wordtools", "Word tools",
-              "Anagrams, patterns and every word in a letter grid, in English and Russian.",
+    GameEntry("wordtools", QT_TRANSLATE_NOOP("games", "Word tools"),
+              QT_TRANSLATE_NOOP("games", "Anagrams, patterns and every word in a letter grid, in English and Russian."),
               ("ANAG", "?..R", "PAT*"), "#7b241c"),
 )
 
@@ -80,6 +89,18 @@ def window_factory(key: str) -> Callable[..., QMainWindow] | None:
         raise
     factory = getattr(module, "create_window", None)
     return factory if callable(factory) else None
+
+
+def _is_menu(action: QAction, name: str, english: str, translated: str) -> bool:
+    """Whether a menu bar's ``action`` opens the window's menu ``name`` (its object name), or,
+    in a window that does not name it, the menu titled ``english`` or its translation."""
+    menu = action.menu()
+    if menu is None:
+        return False
+    if menu.objectName():
+        return menu.objectName() == name
+    title = action.text().replace("&", "")
+    return title in (english, translated.replace("&", ""))
 
 
 def is_available(key: str) -> bool:
@@ -135,21 +156,22 @@ class GameCard(QFrame):
         self.picture = QLabel()
         self.picture.setFixedSize(96, 96)
         self.picture.setPixmap(game_picture(game, 96))
-        self.picture.setAccessibleName(self.tr("{title} picture").format(title=game.title))
-        self.title = QLabel(game.title)
+        self.picture.setAccessibleName(self.tr("{title} picture").format(title=game.shown_title))
+        self.title = QLabel(game.shown_title)
         f = self.title.font()
         f.setPointSizeF(f.pointSizeF() * 1.35)
         f.setBold(True)
         self.title.setFont(f)
-        self.line = QLabel(game.line if available else self.tr("{line}  (Coming soon.)")
-                                                       .format(line=game.line))
+        self.line = QLabel(game.shown_line if available else self.tr("{line}  (Coming soon.)")
+                                                             .format(line=game.shown_line))
         self.line.setWordWrap(True)
         self.line.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.button = QPushButton(self.tr("Play") if available else self.tr("Coming soon"))
         self.button.setObjectName(f"play-{game.key}")
         self.button.setEnabled(available)
         self.button.setAccessibleName(self.tr("Play {title}")
-                                      .format(title=game.title) if available else self.tr("{title}: coming soon").format(title=game.title))
+                                      .format(title=game.shown_title) if available
+                                      else self.tr("{title}: coming soon").format(title=game.shown_title))
         self.button.setAutoDefault(True)
         self.button.clicked.connect(lambda: self.chosen.emit(self.game.key))
 
@@ -204,6 +226,7 @@ class StartPage(QMainWindow):
         scroll.setWidget(body)
         self.setCentralWidget(scroll)
         self.game_menu = QMenu(self.tr("&Game"), self)
+        self.game_menu.setObjectName("game-menu")  # found by the launcher whatever the language
         self.menuBar().addMenu(self.game_menu)
         quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut("Ctrl+Q")
@@ -298,13 +321,16 @@ class Launcher(QObject):
         bar = window.menuBar()
         menu = None
         for action in bar.actions():
-            if action.menu() is not None and action.text().replace("&", "") == "Game":
+            if action.menu() is not None and _is_menu(action, "game-menu", "Game",
+                                                      self.tr("&Game")):
                 menu = action.menu()
                 break
         if menu is None:
             menu = QMenu(self.tr("&Game"), window)
+            menu.setObjectName("game-menu")  # found by the launcher whatever the language
             actions = bar.actions()
-            after_file = 1 if actions and actions[0].text().replace("&", "") == "File" else 0
+            after_file = 1 if actions and _is_menu(actions[0], "file-menu", "File",
+                                                   self.tr("&File")) else 0
             if after_file < len(actions):
                 bar.insertMenu(actions[after_file], menu)
             else:
@@ -318,7 +344,7 @@ class Launcher(QObject):
         menu.addAction(start)
         switch.append(start)
         for game in GAMES:
-            a = QAction(game.title, window)
+            a = QAction(game.shown_title, window)
             a.setObjectName(f"game-menu-{game.key}")
             a.setEnabled(is_available(game.key))
             a.triggered.connect(lambda _=False, k=game.key: self.open(k))

@@ -791,6 +791,7 @@ class MainWindow(QMainWindow):
         self.files.build_menu(bar, self.new_action)
         self.open_action = self.files.open_action
         game = bar.addMenu(self.tr("&Game"))
+        game.setObjectName("game-menu")  # found by the launcher whatever the language
         self.scoreboard_action = QAction(self.tr("&Scoreboard"), self)
         self.scoreboard_action.triggered.connect(self.show_scoreboard)
         game.addAction(self.scoreboard_action)

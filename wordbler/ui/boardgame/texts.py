@@ -1,15 +1,22 @@
 """The UI's wording: refusals, previews and recaps of turns.
 
-The engine gives reasons as enums and values; the words a player reads are chosen here.
+The engine gives reasons as enums and values; the words a player reads are chosen here, in
+English, through Qt's translation (context "texts": ``translate("texts", ...)`` is what
+pyside6-lupdate extracts; values go in with ``.format``).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 from wordbler.boardgame.game import Preview
 from wordbler.boardgame.model import EndReason, Outcome, ScoreBreakdown, TurnKind, TurnRecord, WordScore
 from wordbler.boardgame.placement import IllegalMove, Reason
+
+
+translate = QCoreApplication.translate
 
 
 def move_notation(position: str, word: str) -> str:
@@ -28,28 +35,30 @@ def describe_illegal(e: IllegalMove) -> str:
     if r is Reason.INVALID_WORDS:
         words = list(e.words)
         if len(words) == 1:
-            return f"{words[0]} is not in the dictionary."
-        return f"Not in the dictionary: {', '.join(words)}."
+            return translate("texts", "{word} is not in the dictionary.").format(word=words[0])
+        return translate("texts", "Not in the dictionary: {words}.").format(words=", ".join(words))
     if r is Reason.NOT_IN_LINE:
-        return "Your tiles must be in one row or one column."
+        return translate("texts", "Your tiles must be in one row or one column.")
     if r is Reason.GAP:
-        return f"There is a gap between your tiles (at {_squares(e)})."
+        return translate("texts", "There is a gap between your tiles (at {squares}).").format(
+            squares=_squares(e))
     if r is Reason.FIRST_NOT_ON_START:
-        return "The first word must cover the centre star."
+        return translate("texts", "The first word must cover the centre star.")
     if r is Reason.FIRST_TOO_FEW_TILES:
-        return "The first word needs at least two tiles."
+        return translate("texts", "The first word needs at least two tiles.")
     if r is Reason.NOT_CONNECTED:
-        return "Your word must touch a tile already on the board."
+        return translate("texts", "Your word must touch a tile already on the board.")
     if r is Reason.NO_TILES:
-        return "Place some tiles on the board first."
+        return translate("texts", "Place some tiles on the board first.")
     if r is Reason.OCCUPIED:
-        return f"That square is taken ({_squares(e)})."
+        return translate("texts", "That square is taken ({squares}).").format(squares=_squares(e))
     if r is Reason.EXCHANGE_BAG_TOO_SMALL:
-        return f"Too few tiles in the bag to exchange ({e.detail})."
+        return translate("texts", "Too few tiles in the bag to exchange ({detail}).").format(
+            detail=e.detail)
     if r is Reason.EXCHANGE_EMPTY:
-        return "Ctrl+click the tiles you want to exchange first."
+        return translate("texts", "Ctrl+click the tiles you want to exchange first.")
     if r is Reason.GAME_OVER:
-        return "The game is over."
+        return translate("texts", "The game is over.")
     text = r.value
     return text[0].upper() + text[1:] + "."
 
@@ -62,8 +71,8 @@ def describe_breakdown(b: ScoreBreakdown) -> str:
     """``CAT 10 + AT 2 + bonus 50 = 62 points``."""
     parts = [word_summary(w) for w in b.words]
     if b.bingo_bonus:
-        parts.append(f"bonus {b.bingo_bonus}")
-    total = f"{b.total} point{'s' if b.total != 1 else ''}"
+        parts.append(translate("texts", "bonus {bonus}").format(bonus=b.bingo_bonus))
+    total = plural(b.total, "point")
     if len(parts) == 1:
         return f"{parts[0].rsplit(' ', 1)[0]}: {total}"
     return f"{' + '.join(parts)} = {total}"
@@ -79,8 +88,11 @@ def describe_preview(preview: Preview | None) -> tuple[str, bool]:
     text = describe_breakdown(preview.breakdown)
     if preview.invalid_words:
         bad = ", ".join(preview.invalid_words)
-        verb = "is" if len(preview.invalid_words) == 1 else "are"
-        return f"{text} — but {bad} {verb} not in the dictionary", False
+        if len(preview.invalid_words) == 1:
+            but = translate("texts", "{score} — but {words} is not in the dictionary")
+        else:
+            but = translate("texts", "{score} — but {words} are not in the dictionary")
+        return but.format(score=text, words=bad), False
     return text, True
 
 
@@ -93,17 +105,33 @@ def letter_detail(w: WordScore) -> str:
         if ls.premium is not None and ls.premium.letter_multiplier > 1:
             parts.append(f"{face} {ls.value}×{ls.premium.label}={ls.points}")
         elif ls.premium is not None:
-            parts.append(f"{face} {ls.value} on {ls.premium.label}")
+            parts.append(translate("texts", "{letter} {value} on {premium}").format(
+                letter=face, value=ls.value, premium=ls.premium.label))
         else:
             parts.append(f"{face} {ls.points}" if ls.is_new else f"({face} {ls.points})")
     text = "  ".join(parts)
     if w.word_multiplier > 1:
-        text += f"   word ×{w.word_multiplier}"
+        text += "   " + translate("texts", "word ×{times}").format(times=w.word_multiplier)
     return f"{text}   → {w.score}"
 
 
+#: the counted nouns of the UI: (one, many), each a whole text for translators
+PLURALS: dict[str, tuple[str, str]] = {
+    "tile": (QT_TRANSLATE_NOOP("texts", "{n} tile"), QT_TRANSLATE_NOOP("texts", "{n} tiles")),
+    "point": (QT_TRANSLATE_NOOP("texts", "{n} point"), QT_TRANSLATE_NOOP("texts", "{n} points")),
+    "word": (QT_TRANSLATE_NOOP("texts", "{n} word"), QT_TRANSLATE_NOOP("texts", "{n} words")),
+    "tie": (QT_TRANSLATE_NOOP("texts", "{n} tie"), QT_TRANSLATE_NOOP("texts", "{n} ties")),
+    "marked tile": (QT_TRANSLATE_NOOP("texts", "{n} marked tile"),
+                    QT_TRANSLATE_NOOP("texts", "{n} marked tiles")),
+}
+
+
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """``1 tile``, ``3 tiles`` (translated for the nouns of :data:`PLURALS`)."""
+    forms = PLURALS.get(word)
+    if forms is None:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+    return translate("texts", forms[0] if n == 1 else forms[1]).format(n=n)
 
 
 def describe_record(record: TurnRecord, names: Sequence[str]) -> str:
@@ -114,32 +142,43 @@ def describe_record(record: TurnRecord, names: Sequence[str]) -> str:
         assert record.breakdown is not None
         words = [w.word for w in record.breakdown.words]
         main = words[0]
-        extra = f" (and {', '.join(words[1:])})" if len(words) > 1 else ""
-        bonus = f", including a {record.breakdown.bingo_bonus}-point bonus" if record.breakdown.bingo_bonus else ""
-        drawn = f" and drew {plural(len(record.drawn), 'tile')}" if record.drawn else " and drew no tiles"
-        return (
-            f"{who} played {move_notation(record.breakdown.main_word.gcg_position, main)}{extra} "
-            f"for {plural(record.score, 'point')}{bonus}{drawn}."
-        )
+        extra = (translate("texts", " (and {words})").format(words=", ".join(words[1:]))
+                 if len(words) > 1 else "")
+        bonus = (translate("texts", ", including a {bonus}-point bonus").format(
+            bonus=record.breakdown.bingo_bonus) if record.breakdown.bingo_bonus else "")
+        drawn = (translate("texts", " and drew {tiles}").format(
+            tiles=plural(len(record.drawn), "tile")) if record.drawn
+            else translate("texts", " and drew no tiles"))
+        return translate("texts", "{name} played {move}{extra} for {points}{bonus}{drawn}.").format(
+            name=who, move=move_notation(record.breakdown.main_word.gcg_position, main),
+            extra=extra, points=plural(record.score, "point"), bonus=bonus, drawn=drawn)
     if k is TurnKind.FAILED_PLAY:
         bad = ", ".join(record.invalid_words)
-        return f"{who} tried {bad}, which is not in the dictionary, and lost the turn."
+        return translate("texts", "{name} tried {words}, which is not in the dictionary, and "
+                                  "lost the turn.").format(name=who, words=bad)
     if k is TurnKind.EXCHANGE:
         n = len(record.move.exchanged) if record.move else len(record.drawn)
-        return f"{who} exchanged {plural(n, 'tile')}."
+        return translate("texts", "{name} exchanged {tiles}.").format(name=who,
+                                                                       tiles=plural(n, "tile"))
     if k is TurnKind.PASS:
-        return f"{who} passed."
+        return translate("texts", "{name} passed.").format(name=who)
     if k is TurnKind.SETTLEMENT:
         letters = "".join(t.letter for t in record.settled_tiles)
         sign = "+" if record.score >= 0 else ""
-        return f"{who}: {sign}{record.score} for tiles left ({letters})."
+        return translate("texts", "{name}: {score} for tiles left ({letters}).").format(
+            name=who, score=f"{sign}{record.score}", letters=letters)
     if k is TurnKind.HINT:
         cost = -record.score
-        return f"{who} took a hint" + (f" for {plural(cost, 'point')}." if cost else " (free).")
+        if cost:
+            return translate("texts", "{name} took a hint for {points}.").format(
+                name=who, points=plural(cost, "point"))
+        return translate("texts", "{name} took a hint (free).").format(name=who)
     if k is TurnKind.CHALLENGE_BONUS:
-        return f"{who} was challenged wrongly and gets {plural(record.score, 'point')}."
+        return translate("texts", "{name} was challenged wrongly and gets {points}.").format(
+            name=who, points=plural(record.score, "point"))
     if k is TurnKind.TIME_PENALTY:
-        return f"{who} went over time: {plural(-record.score, 'point')} off."
+        return translate("texts", "{name} went over time: {points} off.").format(
+            name=who, points=plural(-record.score, "point"))
     return f"{who}: {k.value}"
 
 
@@ -150,31 +189,37 @@ def short_record(record: TurnRecord, names: Sequence[str]) -> str:
     if k is TurnKind.PLAY and record.breakdown is not None:
         words = [w.word for w in record.breakdown.words]
         extra = f" (+ {', '.join(words[1:])})" if len(words) > 1 else ""
-        bonus = " with the bonus" if record.breakdown.bingo_bonus else ""
+        bonus = translate("texts", " with the bonus") if record.breakdown.bingo_bonus else ""
         return (f"{who}: {move_notation(record.breakdown.main_word.gcg_position, words[0])}"
                 f"{extra} {record.score:+d}{bonus}")
     if k is TurnKind.FAILED_PLAY:
-        return f"{who}: {', '.join(record.invalid_words)} not in the dictionary, turn lost"
+        return translate("texts", "{name}: {words} not in the dictionary, turn lost").format(
+            name=who, words=", ".join(record.invalid_words))
     if k is TurnKind.EXCHANGE:
         n = len(record.move.exchanged) if record.move else len(record.drawn)
-        return f"{who} exchanged {plural(n, 'tile')}"
+        return translate("texts", "{name} exchanged {tiles}").format(name=who,
+                                                                      tiles=plural(n, "tile"))
     if k is TurnKind.PASS:
-        return f"{who} passed"
+        return translate("texts", "{name} passed").format(name=who)
     return describe_record(record, names)
 
 
 END_REASONS = {
-    EndReason.WENT_OUT: "{name} went out.",
-    EndReason.FAIL_LIMIT: "Too many scoreless turns in a row.",
-    EndReason.BAG_EMPTY: "The bag is empty.",
+    EndReason.WENT_OUT: QT_TRANSLATE_NOOP("texts", "{name} went out."),
+    EndReason.FAIL_LIMIT: QT_TRANSLATE_NOOP("texts", "Too many scoreless turns in a row."),
+    EndReason.BAG_EMPTY: QT_TRANSLATE_NOOP("texts", "The bag is empty."),
 }
 
 
 def describe_outcome(outcome: Outcome, names: Sequence[str]) -> str:
-    why = END_REASONS[outcome.reason].format(
-        name=names[outcome.went_out] if outcome.went_out is not None else "A player"
+    why = translate("texts", END_REASONS[outcome.reason]).format(
+        name=names[outcome.went_out] if outcome.went_out is not None
+        else translate("texts", "A player")
     )
     winners = [names[i] for i in outcome.winners]
+    score = outcome.scores[outcome.winners[0]]
     if len(winners) == 1:
-        return f"{why} {winners[0]} wins with {outcome.scores[outcome.winners[0]]} points!"
-    return f"{why} A tie between {' and '.join(winners)} with {outcome.scores[outcome.winners[0]]} points."
+        return translate("texts", "{why} {name} wins with {score} points!").format(
+            why=why, name=winners[0], score=score)
+    return translate("texts", "{why} A tie between {names} with {score} points.").format(
+        why=why, names=translate("texts", " and ").join(winners), score=score)
