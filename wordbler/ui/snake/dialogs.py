@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 from wordbler.snake import CodeError, ShareCode, parse_code
 from wordbler.snake.storage import HighScores
 
-from .texts import HELP_HTML, LANG_NAMES
+from .texts import help_html, lang_name
 
 
 def plain_labels(widget: QWidget) -> None:
@@ -71,7 +71,8 @@ class CodeDialog(QDialog):
             self.ok.setEnabled(False)
             return
         self.code = code
-        note = (f"{LANG_NAMES[code.lang]}, {code.cols}×{code.rows} board.")
+        note = self.tr("{language}, {cols}×{rows} board.").format(
+            language=lang_name(code.lang), cols=code.cols, rows=code.rows)
         warning = None
         if code.list_tag and not self.own_list:
             warning = ("This code was made with someone's own word list: with the bundled "
@@ -160,7 +161,7 @@ class HighScoresDialog(QDialog):
 
 def table_title(key: str) -> str:
     parts = key.split("-")
-    lang = LANG_NAMES.get(parts[0], parts[0])
+    lang = lang_name(parts[0])
     size = parts[1].replace("x", "×") if len(parts) > 1 else "?"
     own = f", own list {parts[2]}" if len(parts) > 2 else ""
     return f"{lang} {size}{own}"
@@ -172,7 +173,7 @@ class HelpDialog(QDialog):
         self.setWindowTitle(self.tr("Word Snake: rules and keys"))
         self.setObjectName("snake-help")
         text = QTextBrowser()
-        text.setHtml(HELP_HTML)
+        text.setHtml(help_html())
         text.setOpenExternalLinks(False)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         box.rejected.connect(self.reject)

@@ -22,7 +22,7 @@ from wordbler.snake import Hints, Results, default_min_len, format_seconds
 from wordbler.snake.rules import MAX_DURATION, MAX_PLAYERS, MIN_DURATION
 
 from .board_view import BoardView
-from .texts import LANG_NAMES, points_text, word_line
+from .texts import LANG_NAMES, lang_name, points_text, word_line
 from .theme import DEFAULT_THEME, SnakeTheme
 from .worker import Job
 
@@ -87,8 +87,8 @@ class SetupPage(QWidget):
 
         self.lang = QComboBox()
         self.lang.setObjectName("snake-lang")
-        for code, name in LANG_NAMES.items():
-            self.lang.addItem(name, code)
+        for code in LANG_NAMES:
+            self.lang.addItem(lang_name(code), code)
 
         self.list_edit = QLineEdit()
         self.list_edit.setObjectName("snake-list")

@@ -1,10 +1,21 @@
-"""The wording of the Word Snake window (verdicts, labels, help)."""
+"""The wording of the Word Snake window (verdicts, labels, help), in English through Qt's
+translation (context "snake.texts"; ``translate(...)`` is what pyside6-lupdate extracts)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 from wordbler.snake import PathProblem, Submission, Verdict, format_seconds, word_points
 
-LANG_NAMES = {"en": "English", "ru": "Russian"}
+translate = QCoreApplication.translate
+
+LANG_NAMES = {"en": QT_TRANSLATE_NOOP("snake.texts", "English"),
+              "ru": QT_TRANSLATE_NOOP("snake.texts", "Russian")}
+
+
+def lang_name(code: str) -> str:
+    """The language's name as the UI shows it."""
+    return translate("snake.texts", LANG_NAMES[code]) if code in LANG_NAMES else code
 
 
 def show_word(word: str) -> str:
@@ -12,46 +23,54 @@ def show_word(word: str) -> str:
 
 
 def points_text(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return (translate("snake.texts", "{n} point") if n == 1
+            else translate("snake.texts", "{n} points")).format(n=n)
 
 
 def verdict_text(sub: Submission, min_len: int) -> str:
     """One line about a submitted word."""
     w = sub.word
     v = sub.verdict
+    that = w or translate("snake.texts", "That")
     if v is Verdict.ACCEPTED:
-        extra = " (bonus word)" if sub.bonus else ""
-        return f"{w}: +{points_text(sub.points)}{extra}"
+        if sub.bonus:
+            return translate("snake.texts", "{word}: +{points} (bonus word)").format(
+                word=w, points=points_text(sub.points))
+        return translate("snake.texts", "{word}: +{points}").format(
+            word=w, points=points_text(sub.points))
     if v is Verdict.ALREADY_PLAYED:
-        return f"{w}: already played"
+        return translate("snake.texts", "{word}: already played").format(word=w)
     if v is Verdict.TOO_SHORT:
-        return f"{w or 'That'}: too short (at least {min_len} letters)"
+        return translate("snake.texts", "{word}: too short (at least {n} letters)").format(
+            word=that, n=min_len)
     if v is Verdict.NOT_A_WORD:
-        return f"{w}: not in the word list"
+        return translate("snake.texts", "{word}: not in the word list").format(word=w)
     if v is Verdict.BAD_PATH:
         if sub.problem in (None, PathProblem.EMPTY):
-            return f"{w}: not on the board"
-        return f"{w or 'That'}: not a path ({sub.problem.value})"
+            return translate("snake.texts", "{word}: not on the board").format(word=w)
+        return translate("snake.texts", "{word}: not a path ({problem})").format(
+            word=that, problem=sub.problem.value)
     if v is Verdict.TIME_UP:
-        return "Time is up"
-    return "The round is not running"
+        return translate("snake.texts", "Time is up")
+    return translate("snake.texts", "The round is not running")
 
 
 def duration_text(seconds: int | None) -> str:
-    return "untimed" if seconds is None else format_seconds(seconds)
+    return translate("snake.texts", "untimed") if seconds is None else format_seconds(seconds)
 
 
 def word_line(word: str, points: int, *, bonus: bool = False, cancelled: bool = False) -> str:
     tags = []
     if bonus:
-        tags.append("★ bonus")
+        tags.append(translate("snake.texts", "★ bonus"))
     if cancelled:
-        tags.append("cancelled")
+        tags.append(translate("snake.texts", "cancelled"))
     tail = f"  ({', '.join(tags)})" if tags else ""
     return f"{word}  {points if not cancelled else 0}{tail}"
 
 
-HELP_HTML = """
+# the help page, one text for translators (shown through help_html())
+HELP_HTML = QT_TRANSLATE_NOOP("snake.texts", """
 <h2>Word Snake</h2>
 <p>Find words in the grid of letters before the time runs out.  A word is a chain of
 tiles, each one next to the one before &mdash; across, up and down or diagonally &mdash;
@@ -97,8 +116,12 @@ the board.  Click a word to see its path on the board and, for English words, it
 <tr><td>F1</td><td>this help</td></tr>
 </table>
 <p>The round is saved as you play: if the program closes, it comes back where you were.</p>
-"""
+""")
 
 
-__all__ = ["HELP_HTML", "LANG_NAMES", "duration_text", "points_text", "verdict_text",
-           "word_line", "word_points"]
+def help_html() -> str:
+    return translate("snake.texts", HELP_HTML)
+
+
+__all__ = ["HELP_HTML", "LANG_NAMES", "duration_text", "help_html", "lang_name", "points_text",
+           "verdict_text", "word_line", "word_points"]

@@ -29,7 +29,7 @@ from wordbler.snake.storage import (AUTOSAVE_NAME, HIGHSCORES_NAME, HighScores, 
 from .dialogs import CodeDialog, HelpDialog, HighScoresDialog, plain_labels, table_title
 from .pages import HandoffPage, ResultsPage, RoundPage, SetupPage
 from .session import SnakeSession
-from .texts import LANG_NAMES, duration_text, points_text, verdict_text
+from .texts import duration_text, lang_name, points_text, verdict_text
 from .theme import DEFAULT_THEME, SnakeTheme
 from .worker import Job
 
@@ -97,6 +97,7 @@ class SnakeWindow(QMainWindow):
     # ------------------------------------------------------------------ construction
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu(self.tr("&Game"))
+        game.setObjectName("game-menu")  # found by the launcher whatever the language
         self.new_action = self._action(game, "&New board", "Ctrl+N", self.new_from_menu)
         self.daily_action = self._action(game, "&Daily board", "Ctrl+D", self.daily_board)
         self.code_action = self._action(game, "Board &code…", "Ctrl+L", self.ask_code)
@@ -274,9 +275,10 @@ class SnakeWindow(QMainWindow):
             game = SnakeGame(deal, names, duration=duration, clock=self.clock, cancel_rule=cancel_rule)
             self._start_session(game, words, code_text)
 
-        what = f"Dealing a {spec.cols}×{spec.rows} {LANG_NAMES[spec.lang]} board"
+        what = self.tr("Dealing a {cols}×{rows} {language} board").format(
+            cols=spec.cols, rows=spec.rows, language=lang_name(spec.lang))
         if cached is None:
-            what += " (loading the word list first)"
+            what += self.tr(" (loading the word list first)")
         self._run(work, done, what + "…")
 
     def daily_board(self) -> None:
@@ -732,7 +734,7 @@ def describe_saved(doc) -> str:
         names = [p["name"] for p in game["players"]]
         cur = names[int(game.get("current", 0))]
         size = f"{deal['cols']}×{deal['rows']}"
-        lang = LANG_NAMES.get(deal["lang"], deal["lang"])
+        lang = lang_name(deal["lang"])
         dur = game.get("duration")
         if dur is None:
             left = "untimed"

@@ -1,10 +1,24 @@
-"""The words of the Word Grid window (help, results)."""
+"""The words of the Word Grid window (help, results), marked for Qt's translation (context
+"wordgrid.texts") and translated when shown."""
 
 from __future__ import annotations
 
-LANG_NAMES = {"en": "English", "ru": "Russian"}
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-HELP_HTML = """
+LANG_NAMES = {"en": QT_TRANSLATE_NOOP("wordgrid.texts", "English"),
+              "ru": QT_TRANSLATE_NOOP("wordgrid.texts", "Russian")}
+
+
+def lang_name(code: str) -> str:
+    return (QCoreApplication.translate("wordgrid.texts", LANG_NAMES[code])
+            if code in LANG_NAMES else code)
+
+
+def help_html() -> str:
+    return QCoreApplication.translate("wordgrid.texts", HELP_HTML)
+
+
+HELP_HTML = QT_TRANSLATE_NOOP("wordgrid.texts", """
 <h2>Word Grid</h2>
 <p>The grid holds crossing words: across on rows 1, 3, 5 (and 7) and down on columns 1, 3, 5
 (and 7). Its letters have been scrambled. <b>Swap letters two at a time</b> until every word
@@ -49,4 +63,4 @@ grid, without any letter, to share.</p>
 <p>Words come from the common words of the language (English; Russian nouns), so no
 obscure word is needed, and each puzzle has a single solution once the green letters stay
 where they are.</p>
-"""
+""")

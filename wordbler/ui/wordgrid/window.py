@@ -16,7 +16,7 @@ from wordbler.wordgrid.game import MAX_STARS, Status, star_text
 from .board import GridBoard
 from .palette import COLOUR_BLIND, STANDARD
 from .session import WordGridSession
-from .texts import HELP_HTML, LANG_NAMES
+from .texts import LANG_NAMES, help_html, lang_name
 
 SETTINGS_GROUP = "wordgrid"
 LOCK_NAME = "wordgrid.lock"  # held by the window that keeps the progress and statistics
@@ -198,6 +198,7 @@ class WordGridWindow(QMainWindow):
     def _build_menus(self) -> None:
         mb = self.menuBar()
         game = mb.addMenu(self.tr("&Game"))
+        game.setObjectName("game-menu")  # found by the launcher whatever the language
         self.act_daily = QAction(self.tr("New &daily puzzle"), self)
         self.act_daily.setShortcut(QKeySequence("Ctrl+D"))
         self.act_free = QAction(self.tr("New &free play"), self)
@@ -218,8 +219,8 @@ class WordGridWindow(QMainWindow):
         lang_menu = game.addMenu(self.tr("&Language"))
         self.lang_group = QActionGroup(self)
         self.lang_actions = {}
-        for code, name in LANG_NAMES.items():
-            a = QAction(name, self, checkable=True)
+        for code in LANG_NAMES:
+            a = QAction(lang_name(code), self, checkable=True)
             a.setData(code)
             self.lang_group.addAction(a)
             lang_menu.addAction(a)
@@ -316,8 +317,8 @@ class WordGridWindow(QMainWindow):
     def _lang_chosen(self, action: QAction) -> None:
         self.lang = str(action.data())
         self._set_setting("lang", self.lang)
-        self.statusBar().showMessage(self.tr("New puzzles will be in {LANG_NAMES}.")
-                                     .format(LANG_NAMES=LANG_NAMES[self.lang]), 5000)
+        self.statusBar().showMessage(self.tr("New puzzles will be in {language}.")
+                                     .format(language=lang_name(self.lang)), 5000)
 
     def _set_colour_blind(self, on: bool) -> None:
         self._set_setting("colour_blind", "true" if on else "false")
@@ -351,7 +352,7 @@ class WordGridWindow(QMainWindow):
         dlg.setWindowTitle(self.tr("Word Grid: how to play"))
         lay = QVBoxLayout(dlg)
         text = QTextBrowser(dlg)
-        text.setHtml(HELP_HTML)
+        text.setHtml(help_html())
         lay.addWidget(text)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dlg)
         box.rejected.connect(dlg.close)
@@ -447,7 +448,7 @@ class WordGridWindow(QMainWindow):
             self.stars_label.setText("")
             self.result.hide()
             return
-        lang = LANG_NAMES.get(g.lang, g.lang)
+        lang = lang_name(g.lang)
         if g.daily:
             day = dt.date.fromisoformat(g.daily)
             self.title.setText(self.tr("Daily puzzle · {day} {day2:%B %Y}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QMainWindow, QMessageBox, QProgressDialog, QPushButton, QSizePolicy,
@@ -16,7 +16,7 @@ from .gridview import PALETTE, PLAYER_COLOURS, GridView
 from .newdialog import NewPuzzleDialog, default_request
 from .session import Request, WordSearchSession
 
-HELP = f"""<h2>Word Search</h2>
+HELP = QT_TRANSLATE_NOOP("wordsearch", """<h2>Word Search</h2>
 <p>Find every word of the list in the grid. Words run in straight lines: across and down
 (<b>easy</b>), also diagonally down (<b>medium</b>), or in all eight directions, backwards too
 (<b>hard</b>).</p>
@@ -36,12 +36,12 @@ is. On your turn, select one line:</p>
 <ul><li>a listed word scores one point per letter, and <b>you go again</b>;</li>
 <li>a secret bonus word scores double, and you go again;</li>
 <li>a line that spells nothing passes the turn (a word already found costs nothing);</li>
-<li>a hint costs {HINT_COST} points and keeps the turn.</li></ul>
+<li>a hint costs {hint_cost} points and keeps the turn.</li></ul>
 <p>When every listed word is found, the highest score wins. Each player's finds are shown in
 their colour.</p>
 <h3>Keys</h3>
 <p>Ctrl+N new puzzle &middot; H hint &middot; Ctrl+E export PDF &middot; Ctrl+P print &middot;
-Ctrl+L large print &middot; F1 this help</p>"""
+Ctrl+L large print &middot; F1 this help</p>""")  # the help page: one text for translators; {hint_cost} filled in when shown
 
 
 def fmt_time(seconds: float) -> str:
@@ -143,6 +143,7 @@ class WordSearchWindow(QMainWindow):
     def _make_actions(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu(self.tr("&File"))
+        file.setObjectName("file-menu")  # found by the launcher whatever the language
         self.new_action = QAction(self.tr("&New puzzle\u2026"), self, shortcut=QKeySequence.StandardKey.New)
         self.pdf_action = QAction(self.tr("Export &PDF\u2026"), self, shortcut=QKeySequence("Ctrl+E"))
         self.print_action = QAction(self.tr("&Print\u2026"), self, shortcut=QKeySequence.StandardKey.Print)
@@ -151,6 +152,7 @@ class WordSearchWindow(QMainWindow):
         for a in (self.new_action, None, self.pdf_action, self.print_action, self.text_action, None, self.close_action):
             file.addSeparator() if a is None else file.addAction(a)
         game = bar.addMenu(self.tr("&Game"))
+        game.setObjectName("game-menu")  # found by the launcher whatever the language
         self.hint_action = QAction(self.tr("&Hint"), self, shortcut=QKeySequence("H"))
         game.addAction(self.new_action)
         game.addAction(self.hint_action)
@@ -472,7 +474,7 @@ class WordSearchWindow(QMainWindow):
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("How to play Word Search"))
         box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(HELP)
+        box.setText(QCoreApplication.translate("wordsearch", HELP).format(hint_cost=HINT_COST))
         box.setObjectName("help")
         box.open()
         self._help_box = box

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from html import escape as html_escape
 from typing import Callable
 
-from PySide6.QtCore import QObject, QRunnable, QSettings, QSize, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRunnable, QSettings, QSize, Qt,
+                            QThreadPool, Signal, Slot)
 from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -51,7 +52,7 @@ LANGUAGES = (("en", "English"), ("ru", "Russian"))
 SHOWN_LIMIT = 5000  # results listed at most (the count says how many there are)
 SETTINGS_GROUP = "wordtools"
 
-HELP_TEXT = """<h3>Word tools</h3>
+HELP_TEXT = QT_TRANSLATE_NOOP("wordtools", """<h3>Word tools</h3>
 <p><b>Guess the word</b>: type the letters you have and choose a length: every word of exactly
 that many letters made from part of them (each letter used at most as often as typed).
 <code>?</code> stands for any letter.</p>
@@ -71,7 +72,7 @@ Click a word to see its path.</p>
 (English words, from WordNet 3.0; an inflected word such as RUNNING or GEESE is shown with its
 base form RUN or GOOSE). Russian words have no definitions yet.</p>
 <p>Results are grouped by length, longest first, then in the alphabet's order.
-Keys: Enter searches; Ctrl+1, Ctrl+2, Ctrl+3 switch tabs; F1 shows this help.</p>"""
+Keys: Enter searches; Ctrl+1, Ctrl+2, Ctrl+3 switch tabs; F1 shows this help.</p>""")
 
 
 # ------------------------------------------------------------------------------ worker
@@ -748,7 +749,8 @@ class WordToolsWindow(QMainWindow):
         self.error_label.setVisible(bool(text))
 
     def show_help(self) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Word tools help"), HELP_TEXT,
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Word tools help"),
+                          QCoreApplication.translate("wordtools", HELP_TEXT),
                           QMessageBox.StandardButton.Ok, self)
         box.setTextFormat(Qt.TextFormat.RichText)
         self._help_box = box
