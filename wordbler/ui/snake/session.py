@@ -139,7 +139,7 @@ class SnakeSession(QObject):
         alphabet = self.words.alphabet
         letters = alphabet.try_normalise(text)
         if not letters:
-            self.message.emit(f"{text!r} is not a letter of the {alphabet.name} alphabet")
+            self.message.emit(self.tr("{text!r} is not a letter of the {name} alphabet").format(text=text, name=alphabet.name))
             return
         base = self.typed if (self.typed or self.typed_path_missing) else self.selection.text
         self._set_typed(base + letters)
@@ -292,7 +292,7 @@ class SnakeSession(QObject):
             save_round(self.game, self.words, self.autosave_path)
         except (OSError, TypeError, ValueError) as e:
             if self.save_error is None:
-                self.message.emit(f"Could not save the round: {e}")
+                self.message.emit(self.tr("Could not save the round: {e}").format(e=e))
             if self.save_error != str(e):
                 self.save_error = str(e)
                 self.save_error_short = getattr(e, "strerror", None) or type(e).__name__
@@ -328,7 +328,7 @@ class SnakeSession(QObject):
             try:
                 hs.save()
             except (OSError, StorageError) as e:
-                self.message.emit(f"Could not save the high scores: {e}")
+                self.message.emit(self.tr("Could not save the high scores: {e}").format(e=e))
         self.table_key = key
 
     def stop(self) -> None:

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QLockFile, QSettings, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QStackedWidget,
                                QWidget)
@@ -677,7 +677,7 @@ class SnakeWindow(QMainWindow):
 
     @staticmethod
     def _time_left_text(rem) -> str:
-        return "no time limit" if rem is None else format_seconds(rem)
+        return QCoreApplication.translate("SnakeWindow", "no time limit") if rem is None else format_seconds(rem)
 
     # ------------------------------------------------------------------ events
     def keyPressEvent(self, event) -> None:
@@ -744,9 +744,10 @@ def describe_saved(doc) -> str:
                      for x in (dur, used))   # NaN, infinity, 5,000-digit numbers: no time shown
             left = (format_seconds(max(0.0, dur - used)) + " left") if ok else "time unknown"
         who = names[0] if len(names) == 1 else f"{', '.join(names)}; {cur}'s turn"
-        return f"A saved round: {lang} {size} ({who}, {left})."
+        return QCoreApplication.translate("snake.window", "A saved round: {lang} {size} ({who}, "
+                                                          "{left}).").format(lang=lang, size=size, who=who, left=left)
     except (KeyError, TypeError, ValueError, IndexError, ArithmeticError):
-        return "A saved round."
+        return QCoreApplication.translate("snake.window", "A saved round.")
 
 
 def _int(value, default, lo, hi):

@@ -185,7 +185,7 @@ class WordGridSession(QObject):
             job, self.job = self.job, None
             job.cancel()
             self.busy_changed.emit(False)
-            self.message.emit("Making the puzzle was cancelled.")
+            self.message.emit(self.tr("Making the puzzle was cancelled."))
 
     def _on_progress(self, done: int, total: int) -> None:
         if self.job is not None:
@@ -217,7 +217,7 @@ class WordGridSession(QObject):
         self.job = None
         self.busy_changed.emit(False)
         self.generation_failed.emit(message)
-        self.message.emit(f"No puzzle could be made: {message}")
+        self.message.emit(self.tr("No puzzle could be made: {message}").format(message=message))
 
     def _on_cancelled(self, job: GenerateJob) -> None:
         if job is self.job:
@@ -246,7 +246,7 @@ class WordGridSession(QObject):
         except MoveError as e:
             self.message.emit(REFUSALS.get(e.reason, str(e)))
             return False
-        self.message.emit("Swap undone (it cost a swap).")
+        self.message.emit(self.tr("Swap undone (it cost a swap)."))
         self._after_move()
         return True
 
