@@ -232,10 +232,19 @@ TS = """<?xml version="1.0" encoding="utf-8"?>
 <context><name>HandoffPanel</name>
   <message><source>Pass to {name}</source><translation>Weiter an {name}</translation></message>
 </context>
+<context><name>help</name>
+  <message><source>How to play</source><translation>Spielregeln</translation></message>
+  <message><source>Ctrl+J</source><translation>Strg+J</translation></message>
+</context>
+<context><name>texts</name>
+  <message><source>{n} tiles</source><translation>{n} Steine</translation></message>
+</context>
 </TS>
 """
 GERMAN = {("StartPage", "&Game"): "&Spiel", ("MainWindow", "&Game"): "&Partie",
-          ("MainWindow", "&Help"): "&Hilfe", ("HandoffPanel", "Pass to {name}"): "Weiter an {name}"}
+          ("MainWindow", "&Help"): "&Hilfe", ("HandoffPanel", "Pass to {name}"): "Weiter an {name}",
+          ("help", "How to play"): "Spielregeln", ("help", "Ctrl+J"): "Strg+J",
+          ("texts", "{n} tiles"): "{n} Steine"}
 
 
 def _tool(*names: str) -> str | None:
@@ -293,6 +302,18 @@ def test_a_translation_changes_the_menus_of_real_windows(german, qtbot, make_win
     # a text with a value in it: the translated sentence, the value filled in
     first = w.session.game.players[w.session.game.current].name
     assert w.table.handoff.title.text() == f"Weiter an {first}"
+
+
+def test_texts_kept_in_tables_and_module_functions_are_translated_too(german):
+    """The help's key table (QT_TRANSLATE_NOOP, translated when shown) and a counted noun of
+    the board game's wording (a module-level function's translate())."""
+    from wordbler.boardgame.rules import get_ruleset
+    from wordbler.ui.boardgame import texts
+    from wordbler.ui.boardgame.dialogs import help_markdown
+
+    md = help_markdown(get_ruleset("standard"))
+    assert md.startswith("## Spielregeln") and "| Strg+J |" in md
+    assert texts.plural(3, "tile") == "3 Steine" and texts.plural(1, "tile") == "1 tile"
 
 
 def test_without_a_translation_the_ui_is_english(qtbot, qapp, tmp_path, make_window):

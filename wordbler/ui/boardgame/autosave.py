@@ -58,6 +58,7 @@ from typing import Container
 from urllib.parse import quote, unquote
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QLockFile,
     QObject,
     QRunnable,
@@ -174,7 +175,7 @@ class Entry:
     def describe(self) -> str:
         when = time.strftime("%d %b %H:%M", time.localtime(self.mtime))
         if self.error:
-            return f"{self.path.name} (cannot be read) — {when}"
+            return QCoreApplication.translate("Entry", "{name} (cannot be read) — {when}").format(name=self.path.name, when=when)
         scores = ", ".join(f"{n} {s}" for n, s in self.players)
         state = "unfinished" if self.unfinished else "finished"
         turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
@@ -703,7 +704,8 @@ def restore_turn(session, record: GCGRecord | None) -> str:
         if index == len(commands) and check.state() != saved:
             raise ValueError("the undo history does not lead to the tiles on the board")
     except ValueError as e:
-        return f"the undo history of the turn was not restored: {e}"
+        return QCoreApplication.translate("boardgame.autosave", "the undo history of the turn was not "
+                                                                "restored: {e}").format(e=e)
     from .session import MoveTileCommand, ReorderRackCommand
 
     def make(text: str, step: tuple):
@@ -736,7 +738,7 @@ def restore_turn(session, record: GCGRecord | None) -> str:
         session._preview = None
         session.preview_changed.emit("", True)
     if _Turn(session).state() != saved:  # pragma: no cover - checked step by step above
-        return "the undo history of the turn did not restore the tiles exactly"
+        return QCoreApplication.translate("boardgame.autosave", "the undo history of the turn did not restore the tiles exactly")
     return ""
 
 

@@ -6,7 +6,7 @@ window (and every animation) stays live behind them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -579,83 +579,131 @@ class AboutDialog(FittedDialog):
         layout.addWidget(box)
 
 
+# the key table of the help: marked for translation, translated when the help is shown
 KEYS = (
-    ("Taking the seat", (
-        ("Enter or Space", "the next player takes the seat (the button on the hand-off)"),
+    (QT_TRANSLATE_NOOP("help", "Taking the seat"), (
+        (QT_TRANSLATE_NOOP("help", "Enter or Space"),
+         QT_TRANSLATE_NOOP("help", "the next player takes the seat (the button on the hand-off)")),
     )),
-    ("Anywhere on the table", (
-        ("Tab / Shift+Tab", "go round the rack, the board, the buttons and the hint list"),
-        ("Esc", "take every tile of this turn back (closes the hint list first when it "
-                "has the focus)"),
-        ("Backspace", "take back the tile placed last"),
-        ("Ctrl+Enter", "Done: play the tiles placed"),
-        ("Ctrl+R", "shuffle the rack"),
-        ("Ctrl+E", "exchange the tiles marked (asks first)"),
-        ("Ctrl+P", "pass (asks first)"),
-        ("?", "hints: the best moves for your rack"),
-        ("Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y", "undo / redo a tile movement of this turn"),
-        ("Ctrl+H", "the score history"),
-        ("Ctrl+J", "the word judge: is a word in this game's word list?"),
-        ("F1", "this help"),
+    (QT_TRANSLATE_NOOP("help", "Anywhere on the table"), (
+        (QT_TRANSLATE_NOOP("help", "Tab / Shift+Tab"),
+         QT_TRANSLATE_NOOP("help", "go round the rack, the board, the buttons and the hint list")),
+        (QT_TRANSLATE_NOOP("help", "Esc"),
+         QT_TRANSLATE_NOOP("help", "take every tile of this turn back (closes the hint list "
+                                    "first when it has the focus)")),
+        (QT_TRANSLATE_NOOP("help", "Backspace"),
+         QT_TRANSLATE_NOOP("help", "take back the tile placed last")),
+        (QT_TRANSLATE_NOOP("help", "Ctrl+Enter"),
+         QT_TRANSLATE_NOOP("help", "Done: play the tiles placed")),
+        (QT_TRANSLATE_NOOP("help", "Ctrl+R"),
+         QT_TRANSLATE_NOOP("help", "shuffle the rack")),
+        (QT_TRANSLATE_NOOP("help", "Ctrl+E"),
+         QT_TRANSLATE_NOOP("help", "exchange the tiles marked (asks first)")),
+        (QT_TRANSLATE_NOOP("help", "Ctrl+P"),
+         QT_TRANSLATE_NOOP("help", "pass (asks first)")),
+        (QT_TRANSLATE_NOOP("help", "?"),
+         QT_TRANSLATE_NOOP("help", "hints: the best moves for your rack")),
+        (QT_TRANSLATE_NOOP("help", "Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y"),
+         QT_TRANSLATE_NOOP("help", "undo / redo a tile movement of this turn")),
+        (QT_TRANSLATE_NOOP("help", "Ctrl+H"),
+         QT_TRANSLATE_NOOP("help", "the score history")),
+        (QT_TRANSLATE_NOOP("help", "Ctrl+J"),
+         QT_TRANSLATE_NOOP("help", "the word judge: is a word in this game's word list?")),
+        (QT_TRANSLATE_NOOP("help", "F1"),
+         QT_TRANSLATE_NOOP("help", "this help")),
     )),
-    ("On the board", (
-        ("Arrow keys", "move the cursor"),
-        ("Space or /", "type across or down"),
-        ("A letter", "put a rack tile with that letter at the cursor (a blank if you have "
-                     "none); the cursor moves on"),
-        ("Enter", "Done: play the tiles placed"),
+    (QT_TRANSLATE_NOOP("help", "On the board"), (
+        (QT_TRANSLATE_NOOP("help", "Arrow keys"),
+         QT_TRANSLATE_NOOP("help", "move the cursor")),
+        (QT_TRANSLATE_NOOP("help", "Space or /"),
+         QT_TRANSLATE_NOOP("help", "type across or down")),
+        (QT_TRANSLATE_NOOP("help", "A letter"),
+         QT_TRANSLATE_NOOP("help", "put a rack tile with that letter at the cursor (a blank if "
+                                    "you have none); the cursor moves on")),
+        (QT_TRANSLATE_NOOP("help", "Enter"),
+         QT_TRANSLATE_NOOP("help", "Done: play the tiles placed")),
     )),
-    ("On the rack", (
-        ("Left / Right, Home / End", "choose a tile (a dashed ring shows it)"),
-        ("A letter", "choose the tile with that letter"),
-        ("Shift+Left / Shift+Right", "move the chosen tile"),
-        ("Space", "mark it for exchange, or unmark it"),
-        ("Enter", "Done: play the tiles placed"),
+    (QT_TRANSLATE_NOOP("help", "On the rack"), (
+        (QT_TRANSLATE_NOOP("help", "Left / Right, Home / End"),
+         QT_TRANSLATE_NOOP("help", "choose a tile (a dashed ring shows it)")),
+        (QT_TRANSLATE_NOOP("help", "A letter"),
+         QT_TRANSLATE_NOOP("help", "choose the tile with that letter")),
+        (QT_TRANSLATE_NOOP("help", "Shift+Left / Shift+Right"),
+         QT_TRANSLATE_NOOP("help", "move the chosen tile")),
+        (QT_TRANSLATE_NOOP("help", "Space"),
+         QT_TRANSLATE_NOOP("help", "mark it for exchange, or unmark it")),
+        (QT_TRANSLATE_NOOP("help", "Enter"),
+         QT_TRANSLATE_NOOP("help", "Done: play the tiles placed")),
     )),
-    ("In the hint list", (
-        ("Up / Down", "choose a move: its tiles go on the board, the preview shows the score"),
-        ("Right / Left", "show / hide the other places for the same word"),
-        ("Enter", "play the move chosen"),
-        ("Esc", "close the list (the tiles stay where they are)"),
+    (QT_TRANSLATE_NOOP("help", "In the hint list"), (
+        (QT_TRANSLATE_NOOP("help", "Up / Down"),
+         QT_TRANSLATE_NOOP("help", "choose a move: its tiles go on the board, the preview shows "
+                                    "the score")),
+        (QT_TRANSLATE_NOOP("help", "Right / Left"),
+         QT_TRANSLATE_NOOP("help", "show / hide the other places for the same word")),
+        (QT_TRANSLATE_NOOP("help", "Enter"),
+         QT_TRANSLATE_NOOP("help", "play the move chosen")),
+        (QT_TRANSLATE_NOOP("help", "Esc"),
+         QT_TRANSLATE_NOOP("help", "close the list (the tiles stay where they are)")),
     )),
-    ("In a dialog", (
-        ("Enter / Esc", "the default button / cancel; in the blank chooser, type the letter"),
+    (QT_TRANSLATE_NOOP("help", "In a dialog"), (
+        (QT_TRANSLATE_NOOP("help", "Enter / Esc"),
+         QT_TRANSLATE_NOOP("help", "the default button / cancel; in the blank chooser, type the "
+                                    "letter")),
     )),
 )
 
 
 def help_markdown(rules) -> str:
-    """The rules in short and every key, as Markdown (shown by :class:`HelpDialog`)."""
-    hints = ("Hints are off in this game." if not rules.hints_allowed else
-             f"A hint costs {texts.plural(rules.hint_cost, 'point')}." if rules.hint_cost else
-             "Hints are free in this game (each one is written in the score history).")
+    """The rules in short and every key, as Markdown (shown by :class:`HelpDialog`), in the
+    UI's language (context "help")."""
+    def t(text: str) -> str:
+        return QCoreApplication.translate("help", text)
+
+    if not rules.hints_allowed:
+        hints = QCoreApplication.translate("help", "Hints are off in this game.")
+    elif rules.hint_cost:
+        hints = QCoreApplication.translate("help", "A hint costs {points}.").format(
+            points=texts.plural(rules.hint_cost, "point"))
+    else:
+        hints = QCoreApplication.translate(
+            "help", "Hints are free in this game (each one is written in the score history).")
     lines = [
-        "## How to play",
+        "## " + QCoreApplication.translate("help", "How to play"),
         "",
-        f"Rules: **{rules.title}**. {rules.description}",
+        QCoreApplication.translate("help", "Rules: **{title}**. {description}").format(
+            title=rules.title, description=rules.description),
         "",
-        f"Make words on the board with the tiles of your rack ({rules.rack_size} tiles), in "
-        f"one row or one column, touching the tiles already there; the first word covers the "
-        f"centre star. A word scores its letters' values, times the premium squares it covers "
-        f"first (2L/3L: letter, 2W/3W: word). Using all {rules.rack_size} tiles at once earns "
-        f"{rules.bingo_bonus} more points. Instead of playing you can exchange tiles (with at "
-        f"least {rules.min_bag_for_exchange} in the bag) or pass; after {rules.fail_limit} "
-        f"scoreless turns in a row the game ends. {hints}",
+        QCoreApplication.translate(
+            "help",
+            "Make words on the board with the tiles of your rack ({rack} tiles), in one row or "
+            "one column, touching the tiles already there; the first word covers the centre "
+            "star. A word scores its letters' values, times the premium squares it covers "
+            "first (2L/3L: letter, 2W/3W: word). Using all {rack} tiles at once earns {bonus} "
+            "more points. Instead of playing you can exchange tiles (with at least {bag} in "
+            "the bag) or pass; after {fails} scoreless turns in a row the game ends. {hints}",
+        ).format(rack=rules.rack_size, bonus=rules.bingo_bonus, bag=rules.min_bag_for_exchange,
+                 fails=rules.fail_limit, hints=hints),
         "",
-        "Plays are written as the square of the word's first letter, then the word: "
-        "**8H CAT** starts on row 8, column H and goes across; **H8 CAT** goes down.",
+        QCoreApplication.translate(
+            "help",
+            "Plays are written as the square of the word's first letter, then the word: "
+            "**8H CAT** starts on row 8, column H and goes across; **H8 CAT** goes down."),
         "",
-        "With the mouse: drag tiles from the rack to the board and back (or click a tile, "
-        "then a square); Ctrl+click rack tiles to mark them for exchange; double-click a tile "
-        "of this turn to take it back; right-click a blank placed this turn to change its "
-        "letter; click a player's mascot for their score history.",
+        QCoreApplication.translate(
+            "help",
+            "With the mouse: drag tiles from the rack to the board and back (or click a tile, "
+            "then a square); Ctrl+click rack tiles to mark them for exchange; double-click a "
+            "tile of this turn to take it back; right-click a blank placed this turn to change "
+            "its letter; click a player's mascot for their score history."),
         "",
-        "## Keys: a whole game without a mouse",
+        "## " + QCoreApplication.translate("help", "Keys: a whole game without a mouse"),
         "",
     ]
+    key, does = QCoreApplication.translate("help", "Key"), QCoreApplication.translate("help", "Does")
     for section, keys in KEYS:
-        lines += [f"**{section}**", "", "| Key | Does |", "|---|---|"]
-        lines += [f"| {k} | {what} |" for k, what in keys]
+        lines += [f"**{t(section)}**", "", f"| {key} | {does} |", "|---|---|"]
+        lines += [f"| {t(k)} | {t(what)} |" for k, what in keys]
         lines.append("")
     from .feature_help import feature_help_markdown  # clocks, unseen tiles, analysis...
 

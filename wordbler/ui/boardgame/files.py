@@ -38,7 +38,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Callable, Container
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
@@ -86,7 +86,7 @@ class Opened:
         first = self.result.mismatches[0]
         more = len(self.result.mismatches) - 1
         tail = f" (and {more} more line{'s' if more != 1 else ''})" if more else ""
-        return f"{self.path}, line {first.line}: {first.message}{tail}"
+        return QCoreApplication.translate("Opened", "{path}, line {line}: {message}{tail}").format(path=self.path, line=first.line, message=first.message, tail=tail)
 
 
 def open_record(path: str | os.PathLike, lexicon: Container[str] | None = None) -> Opened:

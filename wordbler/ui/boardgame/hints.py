@@ -415,13 +415,13 @@ class HintController(QObject):
         """Why Hint cannot be used now, or None."""
         s = self.session
         if s.is_over:
-            return "The game is over."
+            return self.tr("The game is over.")
         if not s.rules.hints_allowed:
-            return "Hints are turned off in this game's rules."
+            return self.tr("Hints are turned off in this game's rules.")
         if s.game.lexicon is None:
-            return "Hints need a dictionary; this game has none."
+            return self.tr("Hints need a dictionary; this game has none.")
         if not s.can_act():
-            return "Hints are for the player whose turn it is."
+            return self.tr("Hints are for the player whose turn it is.")
         return None
 
     def _turn_key(self) -> tuple:

@@ -21,7 +21,7 @@ import os
 from typing import Container
 from urllib.parse import unquote
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -61,7 +61,7 @@ def record_title(record: GCGRecord) -> str:
     """``Ann vs Bob`` (or the record's #title)."""
     if record.title:
         return record.title
-    return " vs ".join(p.name for p in record.players) or "A game"
+    return " vs ".join(p.name for p in record.players) or QCoreApplication.translate("boardgame.replay_view", "A game")
 
 
 def describe_event(ev: Event, name: str) -> str:
@@ -408,7 +408,7 @@ class ReplayView(QWidget):
     def continue_problem(self, index: int) -> str | None:
         """Why play cannot go on from position ``index`` (None: it can)."""
         if not self.ours:
-            return "Only games saved by Wordbler can be continued."
+            return self.tr("Only games saved by Wordbler can be continued.")
         if index not in self._continue_problem:
             try:
                 continuation.game_at(self.record, index)

@@ -225,15 +225,15 @@ class GameSession(QObject):
     def exchange_blocked(self) -> str | None:
         """Why Exchange is disabled now, or None if it can be pressed."""
         if self.game.is_over:
-            return "The game is over."
+            return self.tr("The game is over.")
         problem = self.game.can_exchange()
         if problem is not None:
-            return (f"Exchange needs at least {self.rules.min_bag_for_exchange} tiles in the bag; "
-                    f"{len(self.game.bag)} left.")
+            return (self.tr("Exchange needs at least {needed} tiles in the bag; {left} left.")
+                    .format(needed=self.rules.min_bag_for_exchange, left=len(self.game.bag)))
         if self._placed:
-            return "Take your tiles back from the board before exchanging."
+            return self.tr("Take your tiles back from the board before exchanging.")
         if not self._marked:
-            return "Ctrl+click the tiles you want to exchange, then press Exchange."
+            return self.tr("Ctrl+click the tiles you want to exchange, then press Exchange.")
         return None
 
     def preview_text(self) -> tuple[str, bool]:
@@ -311,7 +311,8 @@ class GameSession(QObject):
                 return False
             if self.game.board.is_occupied(target) or (
                     target in self._placed and target != source):
-                self.message.emit(f"{target.label} is already taken.", "error")
+                self.message.emit(self.tr("{label} is already taken.")
+                                  .format(label=target.label), "error")
                 return False
             if target == source:
                 return False
@@ -349,7 +350,7 @@ class GameSession(QObject):
         if tile is None:
             tile = next((t for t in rack if t.is_blank), None)
         if tile is None:
-            self.message.emit(f"No {letter} on your rack.", "error")
+            self.message.emit(self.tr("No {letter} on your rack.").format(letter=letter), "error")
             return False
         return self.move_tile(tile.id, coord, letter=letter)
 
@@ -404,7 +405,7 @@ class GameSession(QObject):
         if not self.can_act():
             return False
         if not self._placed:
-            self.message.emit("Place some tiles on the board first, or pass.", "error")
+            self.message.emit(self.tr("Place some tiles on the board first, or pass."), "error")
             return False
         placements = tuple(self._placed.values())
         mover = self.game.current
@@ -412,7 +413,8 @@ class GameSession(QObject):
             record = self.game.play(placements)
         except IllegalMove as e:
             if e.reason is Reason.INVALID_WORDS:
-                self.message.emit(f"{texts.describe_illegal(e)} Change your word and try again.",
+                self.message.emit(self.tr("{reason} Change your word and try again.").format(
+                    reason=texts.describe_illegal(e)),
                                   "error")
             else:
                 self.message.emit(texts.describe_illegal(e), "error")
@@ -425,9 +427,11 @@ class GameSession(QObject):
             self._placed.clear()
             self.flights.emit(tuple(back))
             self.message.emit(
-                f"{', '.join(record.invalid_words)} "
-                f"{'is' if len(record.invalid_words) == 1 else 'are'} not in the dictionary: "
-                f"{self.game.players[mover].name} loses the turn.", "error")
+                (self.tr("{words} is not in the dictionary: {name} loses the turn.")
+                 if len(record.invalid_words) == 1 else
+                 self.tr("{words} are not in the dictionary: {name} loses the turn."))
+                .format(words=", ".join(record.invalid_words),
+                        name=self.game.players[mover].name), "error")
         else:
             self.last_move = frozenset(p.coord for p in placements)
             self._placed.clear()
@@ -561,7 +565,8 @@ class GameSession(QObject):
                 record = self.game.play(placements)
             except IllegalMove as e:
                 self._return_pending_silently()
-                self.message.emit(f"Computer move refused: {texts.describe_illegal(e)}", "error")
+                self.message.emit(self.tr("Computer move refused: {reason}").format(
+                    reason=texts.describe_illegal(e)), "error")
                 return False
             if record.kind is TurnKind.PLAY:
                 self.last_move = frozenset(p.coord for p in placements)
@@ -576,7 +581,8 @@ class GameSession(QObject):
                 record = self.game.exchange(tiles)
             except IllegalMove as e:
                 self._marked.clear()
-                self.message.emit(f"Computer move refused: {texts.describe_illegal(e)}", "error")
+                self.message.emit(self.tr("Computer move refused: {reason}").format(
+                    reason=texts.describe_illegal(e)), "error")
                 return False
             self._rack = [i for i in self._rack if i not in self._marked]
             self._end_turn(record)
