@@ -686,27 +686,38 @@ class ResultsPage(QWidget):
         lines = []
         if longest:
             others = ", ".join(longest[1:4]) + (" …" if len(longest) > 4 else "")
-            more = f" (also {others})" if len(longest) > 1 else ""
-            lines.append(f"Longest word on the board: {longest[0]}, {len(longest[0])} letters{more}.")
+            more = self.tr(" (also {others})").format(others=others) if len(longest) > 1 else ""
+            lines.append(self.tr("Longest word on the board: {word}, {count} letters{more}.")
+                         .format(word=longest[0], count=len(longest[0]), more=more))
         if target:
             who = ", ".join(players[i].name for i in found_by)
-            lines.append(f"Hidden word: {target} — " + (f"found by {who}." if who else "not found."))
+            lines.append((self.tr("Hidden word: {word} — found by {who}.") if who
+                          else self.tr("Hidden word: {word} — not found.")).format(word=target,
+                                                                                  who=who))
         if len(players) == 1:
             p = players[0]
-            lines.append(f"You found {p.common_found} of {results.total_common} common words "
-                         f"({p.percent:.0f}%)" + (f" and {len(p.bonus_words)} bonus words." if p.bonus_words else "."))
+            found = (self.tr("You found {found} of {total} common words ({percent:.0f}%) and "
+                             "{bonus} bonus words.") if p.bonus_words else
+                     self.tr("You found {found} of {total} common words ({percent:.0f}%)."))
+            lines.append(found.format(found=p.common_found, total=results.total_common,
+                                      percent=p.percent, bonus=len(p.bonus_words)))
         else:
-            lines.append(f"Together you found {results.found_together} of {results.total_common} "
-                         f"common words ({results.percent_together:.0f}%)."
-                         + (" Words found by more than one player score nothing." if results.cancel_rule else ""))
+            lines.append(self.tr("Together you found {found} of {total} common words "
+                                 "({percent:.0f}%).").format(found=results.found_together,
+                                                             total=results.total_common,
+                                                             percent=results.percent_together)
+                         + (self.tr(" Words found by more than one player score nothing.")
+                            if results.cancel_rule else ""))
         self.summary.setText(" ".join(lines))
-        made = [f"{players[i].name} is #{place + 1}" for i, place in places.items() if place is not None]
-        self.highscore_label.setText(self.tr("New high score on {table_name}: {join}.")
-                                     .format(table_name=table_name,
-                                             join=', '.join(made)) if made else "")
+        made = [self.tr("{name} is #{place}").format(name=players[i].name, place=place + 1)
+                for i, place in places.items() if place is not None]
+        self.highscore_label.setText(self.tr("New high score on {table}: {made}.")
+                                     .format(table=table_name,
+                                             made=", ".join(made)) if made else "")
         self.highscore_label.setVisible(bool(made))
 
-        headers = ["Player", "Score", "Words", "Cancelled", "Found", "Hints"]
+        headers = [self.tr("Player"), self.tr("Score"), self.tr("Words"), self.tr("Cancelled"),
+                   self.tr("Found"), self.tr("Hints")]
         self.scores.clear()
         self.scores.setColumnCount(len(headers))
         self.scores.setHorizontalHeaderLabels(headers)

@@ -303,13 +303,16 @@ class WordSearchWindow(QMainWindow):
             self.words_list.addItem(item)
         extras = []
         if p.bonus:
-            extras.append(f"Bonus words found: {st.bonus_count()} of {len(p.bonus)} secret"
+            extras.append(self.tr("Bonus words found: {found} of {count} secret").format(
+                found=st.bonus_count(), count=len(p.bonus))
                           + (": " + ", ".join(self._shown(w) for w in st.order if st.found[w].bonus)
                              if st.bonus_count() else ""))
         if p.message and not st.finished:
-            extras.append(f"A hidden message of {len(p.message)} letters waits in the unused letters.")
+            extras.append(self.tr("A hidden message of {count} letters waits in the unused "
+                                  "letters.").format(count=len(p.message)))
         if p.unplaced:
-            extras.append("Could not be placed: " + ", ".join(self._shown(w) for w in p.unplaced))
+            extras.append(self.tr("Could not be placed: {words}").format(
+                words=", ".join(self._shown(w) for w in p.unplaced)))
         self.extra_label.setText("\n".join(extras))
         self.extra_label.setVisible(bool(extras))
         if st.hot_seat:
@@ -332,13 +335,16 @@ class WordSearchWindow(QMainWindow):
     def _show_finished(self) -> None:
         st = self.session.state
         p = st.puzzle
-        lines = [f"All {len(p.placed)} words found in {fmt_time(st.elapsed)}!"]
+        lines = [self.tr("All {count} words found in {time}!").format(count=len(p.placed),
+                                                                       time=fmt_time(st.elapsed))]
         if st.hot_seat:
             names = [st.players[i] for i in st.winners()]
-            lines.append(("Winner: " if len(names) == 1 else "Shared win: ") + ", ".join(names)
-                         + f" with {max(st.scores)} points.")
+            won = (self.tr("Winner: {names} with {points} points.") if len(names) == 1
+                   else self.tr("Shared win: {names} with {points} points."))
+            lines.append(won.format(names=", ".join(names), points=max(st.scores)))
         if p.message:
-            lines.append(f"Hidden message: {p.message_shown or p.message}")
+            lines.append(self.tr("Hidden message: {message}").format(
+                message=p.message_shown or p.message))
         self.banner.setText("\n".join(lines))
         self.banner.show()
 
