@@ -643,9 +643,9 @@ class MainWindow(QMainWindow):
         """New game: the setup dialog, after a confirmation if a game is under way."""
         s = getattr(self, "session", None)
         if s is not None and s.game.history and not s.is_over:
-            kept = (" The game in progress stays available: File > Resume."
+            kept = (self.tr(" The game in progress stays available: File > Resume.")
                     if self.autosaver is not None
-                    else " The game in progress will be lost.")
+                    else self.tr(" The game in progress will be lost."))
             box = QMessageBox(QMessageBox.Icon.Question, self.tr("New game"), self.tr("Start a new game?{kept}")
                                                                               .format(kept=kept),
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
@@ -717,11 +717,12 @@ class MainWindow(QMainWindow):
         self._refresh_all()
         lang_note = ""
         if game.rules.language != "en":
-            lang_note = f"Language: {game.rules.tiles.name}"
-            lang_note += " (Ё is played as Е). " if game.rules.language == "ru" else ". "
-        self.show_message(f"{lang_note}Dictionary: "
-                          f"{config.lexicon_label or 'none (every word is accepted)'}. "
-                          f"Rules: {game.rules.title}.", "info")
+            lang_note = (self.tr("Language: {language} (Ё is played as Е). ")
+                         if game.rules.language == "ru" else
+                         self.tr("Language: {language}. ")).format(language=game.rules.tiles.name)
+        self.show_message(lang_note + self.tr("Dictionary: {dictionary}. Rules: {rules}.").format(
+            dictionary=config.lexicon_label or self.tr("none (every word is accepted)"),
+            rules=game.rules.title), "info")
         self.game_started.emit()
         self._recall_file()  # a resumed game gets back the name of the file it was saved to
         self._refresh_title()  # after game_started: never the previous game's file name
@@ -816,16 +817,16 @@ class MainWindow(QMainWindow):
             turn.addAction(a)
             return a
 
-        self.done_action = turn_action("&Done: play the tiles placed", ["Ctrl+Return", "Ctrl+Enter"],
+        self.done_action = turn_action(self.tr("&Done: play the tiles placed"), ["Ctrl+Return", "Ctrl+Enter"],
                                        lambda: self._on_commit())
-        self.recall_action = turn_action("&Recall the tiles", ["Esc"], self._on_escape)
-        self.take_back_action = turn_action("&Take back the last tile", ["Backspace"],
+        self.recall_action = turn_action(self.tr("&Recall the tiles"), ["Esc"], self._on_escape)
+        self.take_back_action = turn_action(self.tr("&Take back the last tile"), ["Backspace"],
                                             lambda: self._on_backspace())
-        self.shuffle_action = turn_action("&Shuffle the rack", ["Ctrl+R"],
+        self.shuffle_action = turn_action(self.tr("&Shuffle the rack"), ["Ctrl+R"],
                                           lambda: self.session.shuffle())
-        self.exchange_action = turn_action("&Exchange the marked tiles…", ["Ctrl+E"],
+        self.exchange_action = turn_action(self.tr("&Exchange the marked tiles…"), ["Ctrl+E"],
                                            lambda: self._on_exchange())
-        self.pass_action = turn_action("&Pass…", ["Ctrl+P"], lambda: self.confirm_pass())
+        self.pass_action = turn_action(self.tr("&Pass…"), ["Ctrl+P"], lambda: self.confirm_pass())
         turn.addSeparator()
         self.hint_action = QAction(self.tr("Show &hints"), self)
         # "?" is typed with Shift on most layouts: accept it either way
@@ -1026,10 +1027,12 @@ class MainWindow(QMainWindow):
         lang = s.game.rules.tiles.name if s.game.rules.language != "en" else ""
         lang = f" ({lang})" if lang else ""
         if s.is_over:
-            self.setWindowTitle(self.files.title(f"Wordbler{lang} — game over"))
+            self.setWindowTitle(self.files.title(self.tr("Wordbler{language} — game over")
+                                                 .format(language=lang)))
         else:
             self.setWindowTitle(self.files.title(
-                f"Wordbler{lang} — {s.game.players[s.current].name} to play"))
+                self.tr("Wordbler{language} — {name} to play").format(
+                    language=lang, name=s.game.players[s.current].name)))
         modified = self.files.is_modified()
         self.setWindowModified(modified)
         if self.files.path and not modified:
@@ -1123,8 +1126,8 @@ class MainWindow(QMainWindow):
         if not turns:
             drawn = ", ".join(f"{g.players[i].name} {self._drawn_letter(i)}"
                               for i in range(len(g.players)))
-            return [f"Draw for first play (nearest to A starts): {drawn}. "
-                    f"{g.players[g.current].name} goes first."]
+            return [self.tr("Draw for first play (nearest to A starts): {drawn}. {name} goes "
+                            "first.").format(drawn=drawn, name=g.players[g.current].name)]
         return [texts.short_record(r, s.names()) for r in turns[-len(g.players):]]
 
     def _recap_tip(self) -> str:
@@ -1141,7 +1144,7 @@ class MainWindow(QMainWindow):
             tile = next((t for rnd in g.first_draw.rounds for seat_, t in rnd.draws if seat_ == seat), None)
         if tile is None:
             return "?"
-        return "a blank" if tile.is_blank else tile.letter
+        return self.tr("a blank") if tile.is_blank else tile.letter
 
     def _recap_words(self) -> list[str]:
         """The words formed by the turns the side recap shows (to look up)."""
@@ -1202,9 +1205,10 @@ class MainWindow(QMainWindow):
                     line.append((name, TileFace(letter, s.value(tile), tile.is_blank), won))
                 draw.append(line)
             ties = len(g.first_draw.rounds) - 1
-            tie_text = f" after {texts.plural(ties, 'tie')}" if ties else ""
-            recap = (f"Draw for first play — nearest to A wins, a blank beats all. "
-                     f"{nxt.name} goes first{tie_text}.")
+            tie_text = (self.tr(" after {ties}").format(ties=texts.plural(ties, "tie"))
+                        if ties else "")
+            recap = self.tr("Draw for first play — nearest to A wins, a blank beats all. {name} "
+                            "goes first{ties}.").format(name=nxt.name, ties=tie_text)
             self.table.handoff.set_content(nxt.name, nxt.mascot, recap, draw, words=())
             self.table.handoff.animate_draw(self.animator.speed.factor)
         else:
@@ -1348,11 +1352,12 @@ class MainWindow(QMainWindow):
             return len(s.game.history) == turn and p is not None and p.tile.id == tile_id
 
         dlg.letter_chosen.connect(lambda letter: self.show_message(
-            f"The blank is {letter} for now: right-click it to choose another letter.", "info",
+            self.tr("The blank is {letter} for now: right-click it to choose another "
+                    "letter.").format(letter=letter), "info",
             while_=blank_there))
         placed = len(s.pending())
         dlg.rejected.connect(lambda: self.show_message(
-            "The blank stays on your rack.", "info",
+            self.tr("The blank stays on your rack."), "info",
             while_=lambda: len(s.game.history) == turn and len(s.pending()) == placed))
         self.wildcard_dialog = dlg
         dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
@@ -1362,8 +1367,9 @@ class MainWindow(QMainWindow):
         self.session.reveal()
         self.board.setFocus()
         s = self.session
-        self.show_message(f"{s.game.players[s.current].name}, your turn. Drag tiles to the board, "
-                          "or type a word at the cursor (F1 lists the keys).", "info")
+        self.show_message(self.tr("{name}, your turn. Drag tiles to the board, or type a word at "
+                                  "the cursor (F1 lists the keys).")
+                          .format(name=s.game.players[s.current].name), "info")
 
     # ================================================================= animations
     def _rect_of(self, loc, count: int | None = None) -> QRect:
