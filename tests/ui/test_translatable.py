@@ -47,8 +47,9 @@ PENDING: frozenset[str] = frozenset({
 #: method name -> indexes of the positional arguments that are user-visible text
 #: ("*" for every positional argument; lists and tuples are looked into).
 TEXT_METHODS: dict[str, tuple[int, ...] | str] = {
-    "setText": (0,), "setWindowTitle": (0,), "setToolTip": (0,), "setStatusTip": (0,),
-    "setWhatsThis": (0,), "setPlaceholderText": (0,), "setTitle": (0,), "setLabelText": (0,),
+    # (column, text) too: QTreeWidgetItem.setText(1, "...") / setToolTip(0, "...")
+    "setText": (0, 1), "setWindowTitle": (0,), "setToolTip": (0, 1), "setStatusTip": (0, 1),
+    "setWhatsThis": (0, 1), "setPlaceholderText": (0,), "setTitle": (0,), "setLabelText": (0,),
     "setInformativeText": (0,), "setAccessibleName": (0,), "setAccessibleDescription": (0,),
     "setSpecialValueText": (0,), "setSuffix": (0,), "setPrefix": (0,), "setIconText": (0,),
     "setCancelButtonText": (0,), "setOkButtonText": (0,), "setWindowIconText": (0,),

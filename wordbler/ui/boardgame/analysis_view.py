@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QCoreApplication, QObject, QPointF, QRectF, QRunnable, Qt,
+                            QThreadPool, Signal)
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QSizePolicy, QSplitter, QTreeWidget,
@@ -141,8 +142,12 @@ def _cand(c) -> str:
     return "—" if c is None else f"{c.coord} {c.word} {c.score}"
 
 
-COLUMNS = ("Turn", "Player", "Rack", "Played", "Best by score", "Best by valuation",
-           "Left on the table", "Bingo missed")
+COLUMNS = (QT_TRANSLATE_NOOP("analysis", "Turn"), QT_TRANSLATE_NOOP("analysis", "Player"),
+           QT_TRANSLATE_NOOP("analysis", "Rack"), QT_TRANSLATE_NOOP("analysis", "Played"),
+           QT_TRANSLATE_NOOP("analysis", "Best by score"),
+           QT_TRANSLATE_NOOP("analysis", "Best by valuation"),
+           QT_TRANSLATE_NOOP("analysis", "Left on the table"),
+           QT_TRANSLATE_NOOP("analysis", "Bingo missed"))  # translated when shown
 
 
 class AnalysisDialog(QDialog):
@@ -164,7 +169,7 @@ class AnalysisDialog(QDialog):
         top.addWidget(self.progress, 1)
         top.addWidget(self.cancel_button)
         self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setHeaderLabels([QCoreApplication.translate("analysis", c) for c in COLUMNS])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setAccessibleName(self.tr("Turns analysed"))
@@ -209,7 +214,7 @@ class AnalysisDialog(QDialog):
                _cand(t.missed_bingo) if t.missed_bingo else ("played one" if t.bingo else "")]
         item = QTreeWidgetItem(row)
         if t.left_on_table == 0 and t.best is not None:
-            item.setToolTip(3, "The best-scoring move was played")
+            item.setToolTip(3, self.tr("The best-scoring move was played"))
         self.tree.addTopLevelItem(item)
         self.progress.setValue(len(self.turns))
 

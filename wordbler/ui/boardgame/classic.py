@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel,
                                QPushButton, QSizePolicy, QVBoxLayout, QWidget)
@@ -20,10 +20,12 @@ from wordbler.boardgame.model import TurnKind
 from wordbler.boardgame.placement import Reason
 from wordbler.boardgame.rules import ChallengeRule
 
-CHALLENGE_TITLES = {
-    ChallengeRule.NONE: "No challenges",
-    ChallengeRule.DOUBLE: "Double challenge (a wrong challenge loses your turn)",
-    ChallengeRule.SINGLE: "Single challenge (a wrong challenge gives 5 points)",
+CHALLENGE_TITLES = {  # marked for translation, translated when shown
+    ChallengeRule.NONE: QT_TRANSLATE_NOOP("classic", "No challenges"),
+    ChallengeRule.DOUBLE: QT_TRANSLATE_NOOP(
+        "classic", "Double challenge (a wrong challenge loses your turn)"),
+    ChallengeRule.SINGLE: QT_TRANSLATE_NOOP(
+        "classic", "Single challenge (a wrong challenge gives 5 points)"),
 }
 
 
@@ -48,7 +50,7 @@ class ClassicOptionsBox(QGroupBox):
                                               "Done (or when it is challenged)"))
         self.challenge = QComboBox(self)
         for rule, title in CHALLENGE_TITLES.items():
-            self.challenge.addItem(title, rule.value)
+            self.challenge.addItem(QCoreApplication.translate("classic", title), rule.value)
         self.challenge.setAccessibleName(self.tr("Challenges"))
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Challenges:"), self))

@@ -266,8 +266,8 @@ class ScoreHistoryDialog(FittedDialog):
                 child.addChild(grand)
                 if k is TurnKind.FAILED_PLAY and w.word in rec.invalid_words:
                     child.setForeground(1, QColor(theme_of(self).invalid))
-                    child.setText(1, f"{texts.move_notation(w.gcg_position, w.word)} — not in "
-                                     f"the dictionary")
+                    child.setText(1, self.tr("{move} — not in the dictionary").format(
+                        move=texts.move_notation(w.gcg_position, w.word)))
                 item.addChild(child)
             if rec.breakdown.bingo_bonus and k is TurnKind.PLAY:
                 item.addChild(QTreeWidgetItem(["", "Bonus for using every tile",

@@ -156,12 +156,13 @@ class HintPanel(QFrame):
         self.tree.setColumnCount(3)
         self.tree.setHeaderLabels([self.tr("Move"), self.tr("Score"), self.tr("Rating")])
         header_item = self.tree.headerItem()
-        header_item.setToolTip(0, "Where the word goes (8H: row 8, column H, across; H8: "
-                                  "down), the other words it makes, and the tiles you keep "
-                                  "(? is a blank). Other places for the same word are under it.")
-        header_item.setToolTip(1, "Points the move scores now")
-        header_item.setToolTip(2, "What the list is ordered by: the score plus what the "
-                                  "tiles you keep are worth for your next turns")
+        header_item.setToolTip(0, self.tr("Where the word goes (8H: row 8, column H, across; "
+                                          "H8: down), the other words it makes, and the tiles "
+                                          "you keep (? is a blank). Other places for the same "
+                                          "word are under it."))
+        header_item.setToolTip(1, self.tr("Points the move scores now"))
+        header_item.setToolTip(2, self.tr("What the list is ordered by: the score plus what "
+                                          "the tiles you keep are worth for your next turns"))
         self.tree.setToolTip(self.tr("One line per word, best rating first; ▸ opens other "
                                      "places for the same word. Up/Down: show it on the "
                                      "board; Enter: play it; Esc: close"))

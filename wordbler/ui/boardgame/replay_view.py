@@ -173,10 +173,10 @@ class ReplayView(QWidget):
             self.player_panels.append(panel)
 
         # ---- navigation
-        self.first_button = self._nav_button("|◀", "First (Home)", self.first)
-        self.back_button = self._nav_button("◀", "Back (Left)", self.back)
-        self.forward_button = self._nav_button("▶", "Forward (Right)", self.forward)
-        self.last_button = self._nav_button("▶|", "Last (End)", self.last)
+        self.first_button = self._nav_button("|◀", self.tr("First (Home)"), self.first)
+        self.back_button = self._nav_button("◀", self.tr("Back (Left)"), self.back)
+        self.forward_button = self._nav_button("▶", self.tr("Forward (Right)"), self.forward)
+        self.last_button = self._nav_button("▶|", self.tr("Last (End)"), self.last)
         self.position_label = QLabel(self)
         self.position_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         nav = QHBoxLayout()

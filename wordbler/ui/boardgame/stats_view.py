@@ -3,7 +3,7 @@ the player's recent scores.  A finished game is counted when it ends (each game 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QColor, QPainter, QPen
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
                                QLabel, QSizePolicy, QVBoxLayout, QWidget)
@@ -74,12 +74,15 @@ class ScoresChart(QWidget):
         p.end()
 
 
-FIELDS = (("Games", lambda s: str(s.games)),
-          ("Wins", lambda s: f"{s.wins} ({100 * s.wins / s.games:.0f}%)" if s.games else "0"),
-          ("Average score", lambda s: f"{s.average_score:.1f}"),
-          ("Average per turn", lambda s: f"{s.average_per_turn:.1f}"),
-          ("Best move", lambda s: f"{s.best_word} {s.best_score}" if s.best_word else "—"),
-          ("Bingos", lambda s: str(s.bingos)))
+FIELDS = (  # titles marked for translation (context "stats"), translated when shown
+    (QT_TRANSLATE_NOOP("stats", "Games"), lambda s: str(s.games)),
+    (QT_TRANSLATE_NOOP("stats", "Wins"),
+     lambda s: f"{s.wins} ({100 * s.wins / s.games:.0f}%)" if s.games else "0"),
+    (QT_TRANSLATE_NOOP("stats", "Average score"), lambda s: f"{s.average_score:.1f}"),
+    (QT_TRANSLATE_NOOP("stats", "Average per turn"), lambda s: f"{s.average_per_turn:.1f}"),
+    (QT_TRANSLATE_NOOP("stats", "Best move"),
+     lambda s: f"{s.best_word} {s.best_score}" if s.best_word else "—"),
+    (QT_TRANSLATE_NOOP("stats", "Bingos"), lambda s: str(s.bingos)))
 
 
 class StatsDialog(QDialog):
@@ -109,7 +112,8 @@ class StatsDialog(QDialog):
             label = QLabel(self)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.values[title] = label
-            form.addRow(f"{title}:", label)
+            form.addRow(QCoreApplication.translate("stats", "{title}:").format(
+                title=QCoreApplication.translate("stats", title)), label)
         self.chart = ScoresChart(self)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         box.rejected.connect(self.reject)

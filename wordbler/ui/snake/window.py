@@ -98,19 +98,19 @@ class SnakeWindow(QMainWindow):
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu(self.tr("&Game"))
         game.setObjectName("game-menu")  # found by the launcher whatever the language
-        self.new_action = self._action(game, "&New board", "Ctrl+N", self.new_from_menu)
-        self.daily_action = self._action(game, "&Daily board", "Ctrl+D", self.daily_board)
-        self.code_action = self._action(game, "Board &code…", "Ctrl+L", self.ask_code)
-        self.copy_action = self._action(game, "Cop&y board code", "Ctrl+Shift+C", self.copy_code)
+        self.new_action = self._action(game, self.tr("&New board"), "Ctrl+N", self.new_from_menu)
+        self.daily_action = self._action(game, self.tr("&Daily board"), "Ctrl+D", self.daily_board)
+        self.code_action = self._action(game, self.tr("Board &code…"), "Ctrl+L", self.ask_code)
+        self.copy_action = self._action(game, self.tr("Cop&y board code"), "Ctrl+Shift+C", self.copy_code)
         game.addSeparator()
-        self.pause_action = self._action(game, "&Pause", "Ctrl+P", self.toggle_pause)
-        self.hints_action = self._action(game, "&Hints", "Ctrl+H", self.toggle_hints)
-        self.end_action = self._action(game, "&End turn", "Ctrl+E", self.end_turn)
+        self.pause_action = self._action(game, self.tr("&Pause"), "Ctrl+P", self.toggle_pause)
+        self.hints_action = self._action(game, self.tr("&Hints"), "Ctrl+H", self.toggle_hints)
+        self.end_action = self._action(game, self.tr("&End turn"), "Ctrl+E", self.end_turn)
         game.addSeparator()
-        self.scores_action = self._action(game, "High &scores…", None, self.show_high_scores)
-        self.close_action = self._action(game, "&Close", "Ctrl+W", self.close)
+        self.scores_action = self._action(game, self.tr("High &scores…"), None, self.show_high_scores)
+        self.close_action = self._action(game, self.tr("&Close"), "Ctrl+W", self.close)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        self.help_action = self._action(help_menu, "&Rules and keys", "F1",
+        self.help_action = self._action(help_menu, self.tr("&Rules and keys"), "F1",
                                         self.show_help)
 
     def _action(self, menu, text, shortcut, slot) -> QAction:
