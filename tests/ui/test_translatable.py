@@ -55,7 +55,7 @@ TEXT_METHODS: dict[str, tuple[int, ...] | str] = {
     "setCancelButtonText": (0,), "setOkButtonText": (0,), "setWindowIconText": (0,),
     "addMenu": (0,), "addAction": (0,), "addSection": (0,), "addButton": (0,),
     "addTab": (1,), "insertTab": (2,), "setTabText": (1,), "setTabToolTip": (1,),
-    "setItemText": (1,), "setHeaderLabel": (0,),
+    "setItemText": (1,), "setHeaderLabel": (0,), "addRow": (0,), "insertRow": (1,),
     "addItem": (0,), "insertItem": (1,), "addItems": (0,),
     "setHeaderLabels": (0,), "setHorizontalHeaderLabels": (0,), "setVerticalHeaderLabels": (0,),
     "showMessage": (0,), "setHtml": (0,), "setMarkdown": (0,), "setPlainText": (0,),

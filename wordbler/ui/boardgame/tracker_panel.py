@@ -96,11 +96,13 @@ def refresh(panel: TrackerPanel, session) -> None:
     """Show the counts for the player whose rack is on the screen, or none between turns."""
     game = session.game
     if game.is_over:
-        panel.hide_counts("The game is over.")
+        panel.hide_counts(QCoreApplication.translate("boardgame.tracker_panel", "The game is over."))
     elif session.handoff:
-        panel.hide_counts("Hidden until the next player takes the seat.")
+        panel.hide_counts(QCoreApplication.translate(
+            "boardgame.tracker_panel", "Hidden until the next player takes the seat."))
     elif game.players[session.rack_player].computer is not None:
-        panel.hide_counts("The computer is playing.")
+        panel.hide_counts(QCoreApplication.translate("boardgame.tracker_panel",
+                                                     "The computer is playing."))
     else:
         # the vowels of the game's alphabet (Russian АЕИОУЫЭЮЯ, French with Y)
         panel.show_unseen(unseen_for(game, session.rack_player, game.rules.tiles.vowels))
@@ -108,7 +110,7 @@ def refresh(panel: TrackerPanel, session) -> None:
 
 class TrackerDock(QDockWidget):
     def __init__(self, window) -> None:
-        super().__init__("Unseen tiles", window)
+        super().__init__(QCoreApplication.translate("TrackerDock", "Unseen tiles"), window)
         self.setObjectName("UnseenTilesDock")
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                          | QDockWidget.DockWidgetFeature.DockWidgetMovable)

@@ -236,7 +236,7 @@ class GridBoard(QWidget):
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         self.cursor = i
         if self.locked[i]:
-            self.refused.emit("That letter is green: it is in its place and locked.")
+            self.refused.emit(self.tr("That letter is green: it is in its place and locked."))
             self._press = None
             self.update()
             return
@@ -266,7 +266,7 @@ class GridBoard(QWidget):
             dst = self.cell_at(event.position())
             if dst is not None and dst != src:
                 if self.locked[dst]:
-                    self.refused.emit("That letter is green: it is in its place and locked.")
+                    self.refused.emit(self.tr("That letter is green: it is in its place and locked."))
                 else:
                     self.cursor = dst
                     self.swap_requested.emit(src, dst)
@@ -295,10 +295,10 @@ class GridBoard(QWidget):
         if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.interactive:
             i = self.cursor
             if self.locked[i] and self.selected is None:
-                self.refused.emit("That letter is green: it is in its place and locked.")
+                self.refused.emit(self.tr("That letter is green: it is in its place and locked."))
                 return
             if self.locked[i]:
-                self.refused.emit("That letter is green: it is in its place and locked.")
+                self.refused.emit(self.tr("That letter is green: it is in its place and locked."))
                 return
             self._click(i)
             return

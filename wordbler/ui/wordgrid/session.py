@@ -18,7 +18,7 @@ import random
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
 from wordbler.wordgrid.fill import Cancelled
 from wordbler.wordgrid.game import (Game, MoveError, Refusal, Stats, Status, daily_seed,
@@ -27,13 +27,20 @@ from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.storage import default_path, load_progress, save_progress
 from wordbler.wordgrid.words import common_grid_words, make_puzzle
 
-REFUSALS = {
-    Refusal.LOCKED: "That letter is green: it is in its place and locked.",
-    Refusal.SAME_CELL: "Pick two different letters to swap.",
-    Refusal.OVER: "This puzzle is over. Start a new one from the Game menu.",
-    Refusal.NOTHING_TO_UNDO: "There is no swap to undo.",
-    Refusal.NOT_A_CELL: "That is not a letter of the grid.",
+REFUSALS = {  # marked for translation (context "wordgrid"), translated when shown
+    Refusal.LOCKED: QT_TRANSLATE_NOOP("wordgrid", "That letter is green: it is in its place and "
+                                                  "locked."),
+    Refusal.SAME_CELL: QT_TRANSLATE_NOOP("wordgrid", "Pick two different letters to swap."),
+    Refusal.OVER: QT_TRANSLATE_NOOP("wordgrid", "This puzzle is over. Start a new one from the "
+                                                "Game menu."),
+    Refusal.NOTHING_TO_UNDO: QT_TRANSLATE_NOOP("wordgrid", "There is no swap to undo."),
+    Refusal.NOT_A_CELL: QT_TRANSLATE_NOOP("wordgrid", "That is not a letter of the grid."),
 }
+
+
+def refusal_text(reason, fallback: str) -> str:
+    text = REFUSALS.get(reason)
+    return fallback if text is None else QCoreApplication.translate("wordgrid", text)
 
 
 class _JobSignals(QObject):
@@ -232,7 +239,7 @@ class WordGridSession(QObject):
         try:
             g.swap(a, b)
         except MoveError as e:
-            self.message.emit(REFUSALS.get(e.reason, str(e)))
+            self.message.emit(refusal_text(e.reason, str(e)))
             return False
         self._after_move()
         return True
@@ -244,7 +251,7 @@ class WordGridSession(QObject):
         try:
             g.undo()
         except MoveError as e:
-            self.message.emit(REFUSALS.get(e.reason, str(e)))
+            self.message.emit(refusal_text(e.reason, str(e)))
             return False
         self.message.emit(self.tr("Swap undone (it cost a swap)."))
         self._after_move()

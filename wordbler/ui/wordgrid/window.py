@@ -523,7 +523,7 @@ class StatsDialog(QDialog):
         for k, v in self.values.items():
             form.addRow(f"{k}:", QLabel(v, self))
         dist = "   ".join(f"{n}★ {c}" for n, c in enumerate(stats.star_counts))
-        form.addRow("Wins by stars:", QLabel(dist, self))
+        form.addRow(self.tr("Wins by stars:"), QLabel(dist, self))
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         box.rejected.connect(self.close)
         form.addRow(box)

@@ -46,12 +46,12 @@ class NewPuzzleDialog(QDialog):
         self.lang = QComboBox()
         for code, name in LANGS:
             self.lang.addItem(name, code)
-        form.addRow("&Language:", self.lang)
+        form.addRow(self.tr("&Language:"), self.lang)
 
         self.source = QComboBox()
         for key, name in SOURCES:
             self.source.addItem(name, key)
-        form.addRow("&Words:", self.source)
+        form.addRow(self.tr("&Words:"), self.source)
         self.source_pages = QStackedWidget()
         self.count = QSpinBox()
         self.count.setRange(1, 200)
@@ -85,7 +85,7 @@ class NewPuzzleDialog(QDialog):
         sl.addWidget(self.rows)
         sl.addWidget(QLabel(self.tr("rows")))
         sl.addStretch(1)
-        form.addRow("&Size:", size)
+        form.addRow(self.tr("&Size:"), size)
 
         self.level = QComboBox()
         for key, text in [("easy", "Easy \u2013 across and down"),
@@ -93,12 +93,12 @@ class NewPuzzleDialog(QDialog):
                           ("hard", "Hard \u2013 all eight directions, backwards too")]:
             self.level.addItem(text, key)
         self.level.setCurrentIndex(1)
-        form.addRow("&Level:", self.level)
+        form.addRow(self.tr("&Level:"), self.level)
 
         self.shape = QComboBox()
         for key, name in SHAPES:
             self.shape.addItem(name, key)
-        form.addRow("S&hape:", self.shape)
+        form.addRow(self.tr("S&hape:"), self.shape)
         self.picture = QPlainTextEdit(DEFAULT_PICTURE)
         self.picture.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.picture.setToolTip(self.tr("# is a cell, . is a hole; each line is a row (5 to 50 of each)"))
@@ -108,21 +108,21 @@ class NewPuzzleDialog(QDialog):
 
         self.title = QLineEdit()
         self.title.setPlaceholderText(self.tr("Printed above the puzzle"))
-        form.addRow("&Title:", self.title)
+        form.addRow(self.tr("&Title:"), self.title)
         self.message = QLineEdit()
         self.message.setPlaceholderText(self.tr("Spelled by the unused letters (optional)"))
-        form.addRow("Hidden &message:", self.message)
+        form.addRow(self.tr("Hidden &message:"), self.message)
         self.bonus = QLineEdit()
         self.bonus.setPlaceholderText(self.tr("Secret words, not in the list, comma-separated (optional)"))
-        form.addRow("&Bonus words:", self.bonus)
+        form.addRow(self.tr("&Bonus words:"), self.bonus)
         self.players = QLineEdit()
         self.players.setPlaceholderText(self.tr("Hot-seat: 2 to {MAX_PLAYERS} names, "
                                                 "comma-separated (empty: play alone)")
                                                 .format(MAX_PLAYERS=MAX_PLAYERS))
-        form.addRow("&Players:", self.players)
+        form.addRow(self.tr("&Players:"), self.players)
         self.seed = QLineEdit()
         self.seed.setPlaceholderText(self.tr("Empty: a new random puzzle"))
-        form.addRow("S&eed:", self.seed)
+        form.addRow(self.tr("S&eed:"), self.seed)
 
         self.error = QLabel()
         self.error.setObjectName("error")
