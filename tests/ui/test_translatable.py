@@ -78,6 +78,14 @@ TEXT_STATICS: dict[str, tuple[int, ...]] = {
     "getOpenFileNames": (1, 3),
 }
 
+#: the project's own helpers that put text on screen: function name -> text arguments
+TEXT_HELPERS: dict[str, tuple[int, ...]] = {
+    "_message": (2, 3),  # boardgame/files.py: _message(parent, icon, title, text)
+    "_action": (1,),  # snake/window.py: _action(menu, text, shortcut, slot)
+    "turn_action": (0,),  # boardgame/mainwindow.py: the Turn menu's actions
+    "_nav_button": (1,),  # boardgame/replay_view.py: _nav_button(symbol, tooltip, slot)
+}
+
 TEXT_KEYWORDS = {"text", "title", "caption", "filter", "toolTip", "statusTip", "label",
                  "labelText", "windowTitle", "placeholderText"}
 
@@ -131,6 +139,9 @@ def _positions(call: ast.Call) -> tuple[int, ...] | str | None:
     f = call.func
     if isinstance(f, ast.Name) and f.id in TEXT_CONSTRUCTORS:
         return TEXT_CONSTRUCTORS[f.id]
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+    if name in TEXT_HELPERS:
+        return TEXT_HELPERS[name]
     if isinstance(f, ast.Attribute):
         owner = f.value
         if isinstance(owner, ast.Name) and owner.id in {"QMessageBox", "QInputDialog",

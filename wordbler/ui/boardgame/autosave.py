@@ -705,7 +705,7 @@ def restore_turn(session, record: GCGRecord | None) -> str:
             raise ValueError("the undo history does not lead to the tiles on the board")
     except ValueError as e:
         return QCoreApplication.translate("boardgame.autosave", "the undo history of the turn was not "
-                                                                "restored: {e}").format(e=e)
+                                                                "restored: {error}").format(error=e)
     from .session import MoveTileCommand, ReorderRackCommand
 
     def make(text: str, step: tuple):

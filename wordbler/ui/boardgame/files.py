@@ -243,13 +243,14 @@ class FileController(QObject):
         slot = autosave.Slot(Path(path))
         if slot.held_elsewhere():
             self.box = _message(self.window, QMessageBox.Icon.Information, title,
-                                f"This game is open in another Wordbler window:\n{path}")
+                                self.tr("This game is open in another Wordbler window:\n{path}")
+                                .format(path=path))
             return None
         try:
             opened = open_record(path, self.window.config.lexicon)
         except GCGError as e:
             self.box = _message(self.window, QMessageBox.Icon.Warning, title,
-                                f"This game cannot be resumed.\n\n{e}")
+                                self.tr("This game cannot be resumed.\n\n{error}").format(error=e))
             return None
         if opened.kind is OpenKind.REPLAY:  # it was finished: look at it
             self.show_replay(opened)
@@ -261,8 +262,9 @@ class FileController(QObject):
             if saver is not None:
                 if not slot.acquire():
                     self.box = _message(self.window, QMessageBox.Icon.Information, title,
-                                        f"This game cannot be resumed here: {slot.error}.\n"
-                                        f"{path}")
+                                        self.tr("This game cannot be resumed here: "
+                                                "{error}.\n{path}")
+                                                .format(error=slot.error, path=path))
                     return
                 saver.adopt(opened.game, slot, opened.record)
             self.play(opened.game, None)
@@ -404,10 +406,10 @@ class FileController(QObject):
             savegame.save_game(self.session.game, path)
         except (OSError, ValueError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            self.box = _message(self.window, QMessageBox.Icon.Warning, "Save game",
-                                f"Could not save the game to {path}: {reason}.\n\n"
-                                "The game on screen is unchanged (and still kept "
-                                "automatically).")
+            self.box = _message(self.window, QMessageBox.Icon.Warning, self.tr("Save game"),
+                                self.tr("Could not save the game to {path}: {reason}.\n\nThe "
+                                        "game on screen is unchanged (and still kept "
+                                        "automatically).").format(path=path, reason=reason))
             return False
         self.mark_saved(path)
         self.add_recent(path)
@@ -486,8 +488,8 @@ class FileController(QObject):
             if gone and os.path.abspath(path) in self._recent:  # a recent file since deleted
                 self._recent.remove(os.path.abspath(path))
                 self._store_recent()
-            self.box = _message(self.window, QMessageBox.Icon.Warning, "Open game",
-                                f"Could not open this file.\n\n{e}")
+            self.box = _message(self.window, QMessageBox.Icon.Warning, self.tr("Open game"),
+                                self.tr("Could not open this file.\n\n{error}").format(error=e))
             return None
         self.add_recent(opened.path)
         self._remember_folder(opened.path)
@@ -500,17 +502,18 @@ class FileController(QObject):
                     saver.adopt(opened.game, None, opened.record)
                 self.play(opened.game, opened.path)
                 if opened.warning:
-                    self.box = _message(self.window, QMessageBox.Icon.Warning, "Open game",
+                    self.box = _message(self.window, QMessageBox.Icon.Warning, self.tr("Open game"),
                                         opened.warning)
 
             self.maybe_save_then(play, "opening another game")
             return opened
         window = self.show_replay(opened)
         if opened.problem:
-            self.box = _message(window, QMessageBox.Icon.Warning, "Replay",
-                                f"Some moves of this record do not fit the board or do not add "
-                                f"up:\n\n{opened.problem}\n\nThe replay shows the record as "
-                                f"written, with a warning at each such move.")
+            self.box = _message(window, QMessageBox.Icon.Warning, self.tr("Replay"),
+                                self.tr("Some moves of this record do not fit the board or do "
+                                        "not add up:\n\n{problem}\n\nThe replay shows the "
+                                        "record as written, with a warning at each such move.")
+                                        .format(problem=opened.problem))
         return opened
 
     def show_replay(self, opened: Opened):
@@ -532,8 +535,8 @@ class FileController(QObject):
         try:
             record = gcg.parse(savegame.game_to_gcg(game), "this game")
         except (ValueError, GCGError) as e:
-            self.box = _message(self.window, QMessageBox.Icon.Warning, "Replay",
-                                f"This game cannot be replayed: {e}")
+            self.box = _message(self.window, QMessageBox.Icon.Warning, self.tr("Replay"),
+                                self.tr("This game cannot be replayed: {error}").format(error=e))
             return
         opened = Opened(self.path or "this game", OpenKind.REPLAY, record, result=replay(record))
         win = self.show_replay(opened)

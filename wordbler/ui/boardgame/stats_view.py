@@ -96,7 +96,7 @@ class StatsDialog(QDialog):
             self.stats = stats_mod.load(path)
         except stats_mod.StatsError as e:
             self.stats = stats_mod.Stats()
-            self.note.setText(self.tr("The statistics cannot be read: {e}").format(e=e))
+            self.note.setText(self.tr("The statistics cannot be read: {error}").format(error=e))
         self.player = QComboBox(self)
         self.player.setAccessibleName(self.tr("Player"))
         for name in self.stats.names():

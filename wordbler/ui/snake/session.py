@@ -292,7 +292,7 @@ class SnakeSession(QObject):
             save_round(self.game, self.words, self.autosave_path)
         except (OSError, TypeError, ValueError) as e:
             if self.save_error is None:
-                self.message.emit(self.tr("Could not save the round: {e}").format(e=e))
+                self.message.emit(self.tr("Could not save the round: {error}").format(error=e))
             if self.save_error != str(e):
                 self.save_error = str(e)
                 self.save_error_short = getattr(e, "strerror", None) or type(e).__name__
@@ -328,7 +328,7 @@ class SnakeSession(QObject):
             try:
                 hs.save()
             except (OSError, StorageError) as e:
-                self.message.emit(self.tr("Could not save the high scores: {e}").format(e=e))
+                self.message.emit(self.tr("Could not save the high scores: {error}").format(error=e))
         self.table_key = key
 
     def stop(self) -> None:
