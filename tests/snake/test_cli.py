@@ -88,7 +88,7 @@ def test_human_listing(capsys, lexicon):
     (["--size", "four"], "not COLSxROWS"),
     (["--seed", "-1"], "negative"),
     (["--seed", "x"], "not a whole number"),
-    (["--lang", "fr"], "invalid choice"),
+    (["--lang", "fr"], "unknown language 'fr' (known: en, ru)"),
     (["--code", "nope"], "not a board code"),
     (["--lexicon", "/no/such/file"], "no such file"),
     (["--min", "9"], "minimum word length"),

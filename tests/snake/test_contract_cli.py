@@ -214,7 +214,7 @@ BAD = [
     (["--min", "x"], "--min"),
     (["--seed", "-1"], "negative"),
     (["--seed", "1.5"], "whole number"),
-    (["--lang", "fr"], "invalid choice"),
+    (["--lang", "fr"], "unknown language 'fr'"),
     (["--code", "EN-9X9-1"], "size"),
     (["--lexicon", "@empty"], "empty"),
     (["--lexicon", "@blank"], "empty"),

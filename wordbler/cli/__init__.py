@@ -57,7 +57,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    args = build_parser(argv).parse_args(argv)
+    try:
+        args = build_parser(argv).parse_args(argv)
+    except SystemExit as e:  # a usage error (its line is printed) or --help: the status, as a return
+        return e.code if isinstance(e.code, int) else 2
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

@@ -40,3 +40,16 @@ def stdin_lines() -> Iterator[str]:
 def one_line(message: object) -> str:
     """``message`` on one line: control characters (from a file name, say) escaped."""
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(message))
+
+
+def lang_code(value: str) -> str:
+    """argparse type of the new modes' ``--lang``: a language with bundled word data (the
+    contract's ``en`` and ``ru``); any other code is refused with the known ones named.  (The
+    board game's commands know more tile sets; these modes need a bundled word list.)"""
+    import argparse
+
+    from wordbler.lexicon.data import LANGUAGES
+    if value not in LANGUAGES:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {one_line(value)!r} (known: {', '.join(LANGUAGES)})")
+    return value

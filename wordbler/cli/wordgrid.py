@@ -23,7 +23,7 @@ from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.solve import NoSolution, solve
 from wordbler.wordgrid.words import load_grid_words, make_puzzle
 
-from ._io import emit, one_line, stdin_lines
+from ._io import emit, lang_code, one_line, stdin_lines
 
 PROG = "wordbler-cli wordgrid"
 
@@ -49,7 +49,7 @@ def register(sub) -> None:
 
 
 def _common(p) -> None:
-    p.add_argument("--lang", default="en", help="language code: en (default) or ru")
+    p.add_argument("--lang", default="en", type=lang_code, help="language code: en (default) or ru")
     p.add_argument("--lexicon", metavar="FILE", default=None,
                    help="a word list (one word a line); every word of it counts")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")
