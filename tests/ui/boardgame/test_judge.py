@@ -103,3 +103,27 @@ def test_the_help_names_the_word_judge(driver, qtbot):
     d = driver(lexicon=Words())
     text = help_markdown(d.session.rules)
     assert "Word judge" in text and "Ctrl+J" in text and "Meaning of WORD" in text
+
+
+def test_the_judge_reads_yo_as_ye_in_a_russian_word_list(qtbot):
+    """The Russian list is kept with Ё folded to Е (the tiles have no Ё): ёлка is judged
+    as ЕЛКА, the way the board plays it; a Latin word is simply not valid."""
+    from wordbler.boardgame.rules import board_alphabet
+    from wordbler.lexicon import WordList
+
+    words = WordList.from_words(["ЕЛКА", "КОТ"], board_alphabet("ru"))  # as a Russian game has
+    dlg = WordJudgeDialog(words, "ru")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    dlg.entry.setFocus()
+    for ch in "ёлка кот cat":  # key events carrying the text (QTest types ASCII only)
+        for kind in (QKeyEvent.Type.KeyPress, QKeyEvent.Type.KeyRelease):
+            QApplication.sendEvent(dlg.entry, QKeyEvent(kind, Qt.Key.Key_unknown,
+                                                        Qt.KeyboardModifier.NoModifier, ch))
+    assert dlg.entry.text() == "ёлка кот cat"
+    with qtbot.waitSignal(dlg.judged, timeout=20000):
+        qtbot.keyClick(dlg.entry, Qt.Key.Key_Return)
+    assert dlg.verdicts == [("ЁЛКА", True), ("КОТ", True), ("CAT", False)]

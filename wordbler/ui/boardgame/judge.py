@@ -167,6 +167,12 @@ class WordJudgeDialog(QDialog):
         self._render(defs)
 
     def _valid(self, word: str) -> bool:
+        # the list's own letters: in Russian Ё is read as Е, as the tiles play it
+        normalise = getattr(getattr(self.lexicon, "alphabet", None), "try_normalise", None)
+        if callable(normalise):
+            word = normalise(word)
+            if word is None:  # a character outside the alphabet
+                return False
         try:
             return word in self.lexicon
         except (TypeError, ValueError):
