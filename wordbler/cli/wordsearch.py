@@ -15,7 +15,6 @@ import random
 import re
 import sys
 
-from wordbler.cli._io import lang_code
 from wordbler.lexicon.alphabet import AlphabetError, get_alphabet
 
 PROG = "wordbler-cli wordsearch"
@@ -34,7 +33,7 @@ def register(sub) -> None:
     src.add_argument("--theme", metavar="NAME", help="hide a bundled themed list (see --list-themes)")
     n.add_argument("--level", default="medium", choices=("easy", "medium", "hard"))
     n.add_argument("--seed", type=int, help="same seed, settings and words: same puzzle")
-    n.add_argument("--lang", default="en", type=lang_code, help="en (default) or ru")
+    n.add_argument("--lang", default="en", help="en (default) or ru")
     n.add_argument("--lexicon", metavar="FILE", help="word list to draw --count words from")
     n.add_argument("--json", action="store_true", help="one JSON document on stdout")
     n.add_argument("--pdf", metavar="FILE", help="also write a printable PDF (puzzle + answer key)")
@@ -55,7 +54,7 @@ def register(sub) -> None:
     s.add_argument("rows", metavar="ROWS", help="the grid, rows separated by / ('-': one grid a line from "
                                                 "stdin, one JSON document a line out)")
     s.add_argument("--words", metavar="FILE", required=True, help="the words to find, one a line")
-    s.add_argument("--lang", default="en", type=lang_code, help="en (default) or ru")
+    s.add_argument("--lang", default="en", help="en (default) or ru")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=run_solve)
 
@@ -100,7 +99,7 @@ def run_new(args: argparse.Namespace) -> int:
                                            read_text_file, theme_entries, theme_names)
 
     try:
-        alphabet = get_alphabet(args.lang)
+        alphabet = _alphabet(args.lang)
         if args.list_themes:
             _emit("".join(name + "\n" for name in theme_names(args.lang)), utf8=False)
             return 0
@@ -167,12 +166,22 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _alphabet(lang: str):
+    """The alphabet of ``--lang``: only languages with bundled word data (en, ru), as the
+    contract says; another code (the board game's French, say) is an unknown language."""
+    from wordbler.lexicon.data import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise AlphabetError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+    return get_alphabet(lang)
+
+
 def run_solve(args: argparse.Namespace) -> int:
     from wordbler.wordsearch.solver import parse_rows, solve
     from wordbler.wordsearch.words import WordSearchError, read_entries
 
     try:
-        alphabet = get_alphabet(args.lang)
+        alphabet = _alphabet(args.lang)
         entries = read_entries(args.words, alphabet)
         words = [e.word for e in entries]
         if args.rows == "-":
