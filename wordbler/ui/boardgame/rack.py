@@ -72,7 +72,7 @@ class RackWidget(QWidget):
         self.setAcceptDrops(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(40)
-        self.setAccessibleName("Rack")
+        self.setAccessibleName(self.tr("Rack"))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches it: keyboard play
         self.key_index = 0  # the tile the keyboard is on (shown while the rack has focus)
 
@@ -182,7 +182,8 @@ class RackWidget(QWidget):
                 w.set_face(face)
                 w.setGeometry(self.slot_rect(i))
                 w.setVisible(tile_id not in self.hidden_ids and tile_id != self.dragging)
-                w.setToolTip("Drag to the board, click to select, Ctrl+click to mark for exchange")
+                w.setToolTip(self.tr("Drag to the board, click to select, Ctrl+click to mark for "
+                                     "exchange"))
             else:
                 w.tile_id = None
                 w.set_face(None)

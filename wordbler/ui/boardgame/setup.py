@@ -7,7 +7,7 @@ A mascot is picked by dragging it from the palette onto a player's box (MIME typ
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QPainter, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -42,7 +42,16 @@ from .panels import MascotView
 from .dialogs import FittedDialog
 from .theme import theme_of
 
-DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+#: the names a new game offers (marked for translation; translated when put in the form)
+DEFAULT_NAMES = (QT_TRANSLATE_NOOP("SetupDialog", "Player 1"),
+                 QT_TRANSLATE_NOOP("SetupDialog", "Player 2"),
+                 QT_TRANSLATE_NOOP("SetupDialog", "Player 3"),
+                 QT_TRANSLATE_NOOP("SetupDialog", "Player 4"))
+
+
+def default_name(seat: int) -> str:
+    """The name offered for ``seat`` (0-based), in the UI's language."""
+    return QCoreApplication.translate("SetupDialog", DEFAULT_NAMES[seat])
 
 
 class MascotChip(MascotView):
@@ -51,7 +60,7 @@ class MascotChip(MascotView):
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(name, parent)
         self._press: QPoint | None = None
-        self.setToolTip(f"{mascot_title(name)}: drag onto a player")
+        self.setToolTip(self.tr("{mascot}: drag onto a player").format(mascot=mascot_title(name)))
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setFixedSize(52, 52)
         self.setAccessibleName(mascot_title(name))
@@ -99,24 +108,24 @@ class PlayerBox(QFrame):
         self._hover = False
         self.mascot_view = MascotView(None, self)
         self.mascot_view.setFixedSize(64, 64)
-        self.mascot_view.setToolTip("Drag a mascot here")
-        self.mascot_hint = QLabel("Drag a mascot here", self)
+        self.mascot_view.setToolTip(self.tr("Drag a mascot here"))
+        self.mascot_hint = QLabel(self.tr("Drag a mascot here"), self)
         self.mascot_hint.setStyleSheet(f"color: {theme_of(self).muted_text}; font-size: 11px")
         self.name_edit = QLineEdit(self)
-        self.name_edit.setPlaceholderText("Name (required)")
+        self.name_edit.setPlaceholderText(self.tr("Name (required)"))
         self.name_edit.setMaxLength(24)
-        self.name_edit.setAccessibleName(f"Name of player {seat + 1}")
+        self.name_edit.setAccessibleName(self.tr("Name of player {number}").format(number=seat + 1))
         self.name_error = QLabel(self)
         self.name_error.setStyleSheet(f"color: {theme_of(self).invalid}; font-size: 11px")
         self.kind = QComboBox(self)
-        self.kind.addItem("Human", None)
+        self.kind.addItem(self.tr("Human"), None)
         for key, title in levels.items():
-            self.kind.addItem(f"Computer: {title}", key)
+            self.kind.addItem(self.tr("Computer: {level}").format(level=title), key)
         self.kind.setVisible(bool(levels))
-        self.kind.setAccessibleName(f"Player {seat + 1} is")
+        self.kind.setAccessibleName(self.tr("Player {number} is").format(number=seat + 1))
         # every choice fits: the box is as wide as its longest ("Computer: Scholar (intermed…")
         self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        title = QLabel(f"<b>Player {seat + 1}</b>", self)
+        title = QLabel("<b>" + self.tr("Player {number}").format(number=seat + 1) + "</b>", self)
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 6, 8, 6)
         grid.addWidget(self.mascot_view, 0, 0, 3, 1, Qt.AlignmentFlag.AlignTop)
@@ -145,10 +154,10 @@ class PlayerBox(QFrame):
 
     def set_mascot(self, name: str | None) -> None:
         self.mascot_view.set_mascot(name)
-        self.mascot_hint.setText(mascot_title(name) if name else "Drag a mascot here")
+        self.mascot_hint.setText(mascot_title(name) if name else self.tr("Drag a mascot here"))
         colour = theme_of(self).muted_text if name else theme_of(self).invalid
         self.mascot_hint.setStyleSheet(f"color: {colour}; font-size: 11px")
-        self.mascot_view.setAccessibleName(mascot_title(name) if name else "no mascot")
+        self.mascot_view.setAccessibleName(mascot_title(name) if name else self.tr("no mascot"))
         self.changed.emit()
 
     def set_error(self, text: str) -> None:
@@ -195,7 +204,10 @@ class PickMascotCommand(QUndoCommand):
     """Give ``mascot`` to ``seat``; a player who had it loses it (undo restores both)."""
 
     def __init__(self, dialog: "SetupDialog", seat: int, mascot: str) -> None:
-        super().__init__(f"Pick {mascot_title(mascot)} for player {seat + 1}")
+        # a QUndoCommand is no QObject: no self.tr(); its class name is the context
+        super().__init__(QCoreApplication.translate(
+            "PickMascotCommand", "Pick {mascot} for player {number}").format(
+                mascot=mascot_title(mascot), number=seat + 1))
         self.dialog = dialog
         self.before = dialog.mascots()
         after = list(self.before)
@@ -216,7 +228,7 @@ class SetupDialog(FittedDialog):
     def __init__(self, parent: QWidget | None = None, rules: str = "standard",
                  previous: GameConfig | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New game — Wordbler")
+        self.setWindowTitle(self.tr("New game — Wordbler"))
         self.undo_stack = QUndoStack(self)
         self._config: GameConfig | None = None
         self._file_lexicon = None  # (path, lexicon, label, language) once a file loaded
@@ -233,17 +245,17 @@ class SetupDialog(FittedDialog):
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
         # players
-        players = QGroupBox("Players", self)
+        players = QGroupBox(self.tr("Players"), self)
         pl = QVBoxLayout(players)
         count_row = QHBoxLayout()
-        count_row.addWidget(QLabel("Number of players:"))
+        count_row.addWidget(QLabel(self.tr("Number of players:")))
         self.count = QSpinBox(self)
         self.count.setRange(2, 4)
-        self.count.setAccessibleName("Number of players")
+        self.count.setAccessibleName(self.tr("Number of players"))
         count_row.addWidget(self.count)
         count_row.addStretch(1)
-        self.undo_button = QPushButton("Undo pick", self)
-        self.undo_button.setToolTip("Take back the last mascot pick (Ctrl+Z)")
+        self.undo_button = QPushButton(self.tr("Undo pick"), self)
+        self.undo_button.setToolTip(self.tr("Take back the last mascot pick (Ctrl+Z)"))
         self.undo_button.setShortcut(QKeySequence.StandardKey.Undo)
         self.undo_button.setEnabled(False)
         count_row.addWidget(self.undo_button)
@@ -254,43 +266,44 @@ class SetupDialog(FittedDialog):
         for chip in self.chips:
             palette.addWidget(chip)
         palette.addStretch(1)
-        pl.addWidget(QLabel("Drag a mascot onto each player:"))
+        pl.addWidget(QLabel(self.tr("Drag a mascot onto each player:")))
         pl.addLayout(palette)
         boxes = QGridLayout()
         self.boxes = [PlayerBox(i, levels, self) for i in range(4)]
         for i, box in enumerate(self.boxes):
             boxes.addWidget(box, i // 2, i % 2)
-            box.name_edit.setText("" if i >= 2 else DEFAULT_NAMES[i])
+            box.name_edit.setText("" if i >= 2 else default_name(i))
         pl.addLayout(boxes)
         if not levels:
-            note = QLabel("Computer players are not available in this build: every seat is human.")
+            note = QLabel(self.tr("Computer players are not available in this build: every seat is "
+                                  "human."))
             note.setStyleSheet(f"color: {theme_of(self).muted_text}")
             pl.addWidget(note)
         layout.addWidget(players)
 
         # rules
-        rules_box = QGroupBox("Rules", self)
+        rules_box = QGroupBox(self.tr("Rules"), self)
         rl = QVBoxLayout(rules_box)
         self.rules = QComboBox(self)
         for preset in PRESETS.values():
             self.rules.addItem(preset.title, preset.name)
-        self.rules.setAccessibleName("Rules preset")
+        self.rules.setAccessibleName(self.tr("Rules preset"))
         self.rules_text = QLabel(self)
         self.rules_text.setWordWrap(True)
         rl.addWidget(self.rules)
         rl.addWidget(self.rules_text)
         hint_row = QHBoxLayout()
-        self.hints_check = QCheckBox("Allow hints", self)
+        self.hints_check = QCheckBox(self.tr("Allow hints"), self)
         self.hints_check.setChecked(True)
-        self.hints_check.setToolTip("A Hint button shows the best moves for the rack; "
-                                    "every hint is written in the score history")
+        self.hints_check.setToolTip(self.tr("A Hint button shows the best moves for the rack; "
+                                            "every hint is written in the score history"))
         self.hint_cost = QSpinBox(self)
         self.hint_cost.setRange(0, 50)
-        self.hint_cost.setSuffix(" points")
-        self.hint_cost.setSpecialValueText("free")
-        self.hint_cost.setAccessibleName("Cost of a hint")
+        self.hint_cost.setSuffix(self.tr(" points"))
+        self.hint_cost.setSpecialValueText(self.tr("free"))
+        self.hint_cost.setAccessibleName(self.tr("Cost of a hint"))
         hint_row.addWidget(self.hints_check)
-        hint_row.addWidget(QLabel("cost of a hint:", self))
+        hint_row.addWidget(QLabel(self.tr("cost of a hint:"), self))
         hint_row.addWidget(self.hint_cost)
         hint_row.addStretch(1)
         rl.addLayout(hint_row)
@@ -324,15 +337,16 @@ class SetupDialog(FittedDialog):
         lang_row.addWidget(QLabel(self.tr("Language:"), self))
         lang_row.addWidget(self.language)
         lang_row.addStretch(1)
-        self.bundled_radio = QRadioButton("Bundled English word list", self)
-        self.file_radio = QRadioButton("A word list file:", self)
+        self.bundled_radio = QRadioButton(self.tr("Bundled {language} word list").format(
+            language=self.tr("English")), self)
+        self.file_radio = QRadioButton(self.tr("A word list file:"), self)
         group = QButtonGroup(self)
         group.addButton(self.bundled_radio)
         group.addButton(self.file_radio)
         self.bundled_radio.setChecked(True)
         self.file_edit = QLineEdit(self)
-        self.file_edit.setPlaceholderText("one word per line, or a JSON array")
-        self.browse = QPushButton("Browse…", self)
+        self.file_edit.setPlaceholderText(self.tr("one word per line, or a JSON array"))
+        self.browse = QPushButton(self.tr("Browse…"), self)
         self.dict_status = QLabel(self)
         self.dict_status.setWordWrap(True)
         dl.addLayout(lang_row, 0, 0, 1, 3)
@@ -354,7 +368,8 @@ class SetupDialog(FittedDialog):
         self.problem.setWordWrap(True)
         layout.addWidget(self.problem)
         self.buttons = QDialogButtonBox(self)
-        self.start_button = self.buttons.addButton("Start game", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.start_button = self.buttons.addButton(self.tr("Start game"),
+                                                   QDialogButtonBox.ButtonRole.AcceptRole)
         self.start_button.setDefault(True)
         self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         layout.addWidget(self.buttons)
@@ -425,7 +440,7 @@ class SetupDialog(FittedDialog):
         for i, box in enumerate(self.boxes):
             box.setVisible(i < n)
             if i < n and not box.name_edit.text() and not box.name_edit.isModified():
-                box.name_edit.setText(DEFAULT_NAMES[i])
+                box.name_edit.setText(default_name(i))
         self.validate()
 
     # ---------------------------------------------------------------- language
@@ -457,8 +472,8 @@ class SetupDialog(FittedDialog):
 
     # ---------------------------------------------------------------- dictionary
     def _browse(self) -> None:
-        dlg = QFileDialog(self, "Choose a word list")
-        dlg.setNameFilters(["Word lists (*.txt *.json *.dic)", "All files (*)"])
+        dlg = QFileDialog(self, self.tr("Choose a word list"))
+        dlg.setNameFilters([self.tr("Word lists (*.txt *.json *.dic)"), self.tr("All files (*)")])
         dlg.fileSelected.connect(self.load_file)
         dlg.open()
 
@@ -474,11 +489,12 @@ class SetupDialog(FittedDialog):
             lexicon, label = load_lexicon(path, code)
         except DictionaryUnavailable as e:
             self._file_lexicon = None
-            self._dict_message(f"Could not load this word list: {e}", error=True)
+            self._dict_message(self.tr("Could not load this word list: {error}").format(error=e),
+                               error=True)
             self.validate()
             return False
         self._file_lexicon = (path, lexicon, label, code)
-        self._dict_message(f"Loaded {label}.", error=False)
+        self._dict_message(self.tr("Loaded {label}.").format(label=label), error=False)
         self.validate()
         return True
 
@@ -496,21 +512,23 @@ class SetupDialog(FittedDialog):
             name = box.name()
             error = ""
             if not name:
-                error = "A name is required."
+                error = self.tr("A name is required.")
             elif name.casefold() in seen:
-                error = f"Player {seen[name.casefold()] + 1} already has this name."
+                error = self.tr("Player {number} already has this name.").format(
+                    number=seen[name.casefold()] + 1)
             else:
                 seen[name.casefold()] = box.seat
             box.name_edit.setStyleSheet(f"border: 2px solid {theme_of(self).invalid}" if error else "")
             if box.mascot() is None:
                 # its mascot was dragged to another player: every player needs one
-                error = (error + " " if error else "") + "Drag a mascot onto this player."
+                error = (error + " " if error else "") + self.tr("Drag a mascot onto this player.")
             box.set_error(error)
             if error:
-                out.append(f"Player {box.seat + 1}: {error}")
+                out.append(self.tr("Player {number}: {problem}").format(number=box.seat + 1,
+                                                                       problem=error))
         if self.file_radio.isChecked() and (self._file_lexicon is None
                                             or self._file_lexicon[0] != self.file_edit.text().strip()):
-            out.append("Choose a word list file that loads, or use the bundled one.")
+            out.append(self.tr("Choose a word list file that loads, or use the bundled one."))
         return out
 
     def validate(self) -> bool:
@@ -530,7 +548,8 @@ class SetupDialog(FittedDialog):
             try:
                 lexicon, label = load_lexicon(None, code)
             except DictionaryUnavailable as e:
-                self._dict_message(f"The bundled word list cannot be used: {e}", error=True)
+                self._dict_message(self.tr("The bundled word list cannot be used: {error}").format(
+                    error=e), error=True)
                 return
         n = self.count.value()
         specs = tuple(PlayerSpec(b.name(), b.mascot(), b.computer()) for b in self.boxes[:n])

@@ -42,6 +42,9 @@ from .files import OpenKind, config_for_game, open_record
 
 __all__ = ["Startup", "interactive", "NON_INTERACTIVE_PLATFORMS"]
 
+#: Startup is no QObject (no self.tr()): its texts are translate("Startup", ...)
+translate = QCoreApplication.translate
+
 #: Qt platforms with no one to look at the screen: a question there would wait for ever
 NON_INTERACTIVE_PLATFORMS = ("offscreen", "minimal", "minimalegl")
 
@@ -112,14 +115,15 @@ class Startup:
             app.aboutToQuit.connect(saver.close)
         if path is not None:
             window.files.mark_saved(path)
-            window.show_message(f"Opened {path}.", "ok")
+            window.show_message(translate("Startup", "Opened {path}.").format(path=path), "ok")
         if resumed:
-            window.show_message(f"Resumed the unfinished game.{saver.restore_note}", "ok")
+            window.show_message(translate("Startup", "Resumed the unfinished game.{note}")
+                                .format(note=saver.restore_note), "ok")
         window.show()
         self._keep(window)
         if saver.problem:
             self._error(saver.problem)
-            self.notice(window, "Autosave is off", saver.problem)
+            self.notice(window, translate("Startup", "Autosave is off"), saver.problem)
         script = os.environ.get("WORDBLER_TEST_SCRIPT")
         if script and len(self.windows) == 1:
             from .scripted import Script
@@ -166,9 +170,9 @@ class Startup:
             if args.resume:
                 game = found.game
             elif config is not None:  # --players: a new game was asked for, no question
-                kept_note = (f"The unfinished game ("
-                             f"{', '.join(p.name for p in found.game.players)}) is kept: "
-                             f"File > Resume.")
+                kept_note = translate(
+                    "Startup", "The unfinished game ({players}) is kept: File > Resume."
+                ).format(players=", ".join(p.name for p in found.game.players))
             else:
                 offer = autosave.ResumeOffer(found.game)
                 offer.exec()
@@ -201,10 +205,14 @@ class Startup:
                 window.show_message(kept_note, "info")
         if found.busy and game is None and not kept_note:
             n = found.busy
-            window.show_message(f"{n} unfinished game{'s are' if n != 1 else ' is'} open in "
-                                f"another Wordbler window.", "info")
+            busy = (translate("Startup", "{n} unfinished game is open in another Wordbler "
+                                         "window.") if n == 1 else
+                    translate("Startup", "{n} unfinished games are open in another Wordbler "
+                                         "window."))
+            window.show_message(busy.format(n=n), "info")
         if found.corrupt:
-            self.notice(window, "Autosave", autosave.corrupt_notice(found))
+            self.notice(window, translate("Startup", "Autosave"),
+                        autosave.corrupt_notice(found))
         return None
 
     def continue_game(self, game) -> None:
@@ -226,8 +234,10 @@ class Startup:
         except GCGError as e:
             self._error(str(e))
             if interactive():  # a desktop user sees the reason, not only a terminal
-                box = QMessageBox(QMessageBox.Icon.Critical, "Wordbler: cannot open the file",
-                                  f"Could not open {path}\n\n{e}",
+                box = QMessageBox(QMessageBox.Icon.Critical,
+                                  translate("Startup", "Wordbler: cannot open the file"),
+                                  translate("Startup", "Could not open {path}\n\n{error}")
+                                  .format(path=path, error=e),
                                   QMessageBox.StandardButton.Ok)
                 box.setTextFormat(Qt.TextFormat.PlainText)
                 self.box = box
@@ -242,7 +252,7 @@ class Startup:
                                 path=opened.path, record=opened.record)
             if opened.warning:
                 self._error(opened.warning)
-                self.notice(window, "Open game", opened.warning)
+                self.notice(window, translate("Startup", "Open game"), opened.warning)
             return None
         from .replay_view import ReplayWindow
 
@@ -254,8 +264,10 @@ class Startup:
         self._keep(win)
         if opened.problem:
             self._error(opened.problem)
-            self.notice(win, "Replay",
-                        f"Some moves of this record do not fit the board or do not add up:\n\n"
-                        f"{opened.problem}\n\nThe replay shows the record as written, with a "
-                        f"warning at each such move.")
+            self.notice(win, translate("Startup", "Replay"),
+                        translate(
+                            "Startup",
+                            "Some moves of this record do not fit the board or do not add up:"
+                            "\n\n{problem}\n\nThe replay shows the record as written, with "
+                            "a warning at each such move.").format(problem=opened.problem))
         return None

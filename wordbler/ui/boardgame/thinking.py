@@ -32,7 +32,7 @@ class BusyDots(QWidget):
         self.anim.setLoopCount(-1)
         self.anim.setEasingCurve(QEasingCurve.Type.Linear)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("busy")
+        self.setAccessibleName(self.tr("busy"))
 
     def _get_phase(self) -> float:
         return self._phase
@@ -92,7 +92,7 @@ class ThinkingIndicator(QFrame):
         self.mascot = MascotView(None, self)
         self.label = QLabel(self)
         self.label.setWordWrap(True)
-        self.label.setAccessibleName("Thinking")
+        self.label.setAccessibleName(self.tr("Thinking"))
         self.dots = BusyDots(theme, self)
         self.bar = QProgressBar(self)
         self.bar.setRange(0, 100)
@@ -123,31 +123,46 @@ class ThinkingIndicator(QFrame):
         self.thinking_name = name
         self.mascot.set_mascot(mascot)
         self.mascot.show()
-        self.label.setText(f"{name} is thinking")
-        self.setAccessibleName(f"{name} is thinking")
+        text = self.tr("{name} is thinking").format(name=name)
+        self.label.setText(text)
+        self.setAccessibleName(text)
         self.bar.hide()
         self.dots.show()
         self.show()
         self.dots.start()
 
-    def show_progress(self, fraction: float, what: str = "Preparing the word index") -> None:
-        """A build under way: ``fraction`` 0..1 (1 hides the bar)."""
+    def show_progress(self, fraction: float, what: str | None = None) -> None:
+        """A build under way: ``fraction`` 0..1 (1 hides the bar).  ``what``: what is being
+        done (by default "Preparing the word index", translated when shown)."""
         if fraction >= 1.0:
             self.bar.hide()
             if self.thinking_name is None:
                 self.stop()
             else:
-                self.label.setText(f"{self.thinking_name} is thinking")
+                self.label.setText(self.tr("{name} is thinking").format(name=self.thinking_name))
             return
         pct = int(fraction * 100)
-        self.label.setText(f"{what}… {pct} %" if self.thinking_name is None
-                           else f"{self.thinking_name} is getting ready… {pct} %")
+        if self.thinking_name is None:
+            if what is None:
+                what = self.tr("Preparing the word index")
+            text = self.tr("{what}… {percent} %").format(what=what, percent=pct)
+        else:
+            text = self.tr("{name} is getting ready… {percent} %").format(
+                name=self.thinking_name, percent=pct)
+        self.label.setText(text)
         self.bar.setValue(pct)
         self.bar.show()
         if self.thinking_name is None:
             self.mascot.hide()
             self.dots.hide()
         self.show()
+
+    def show_search(self, fraction: float) -> None:
+        """The expert's simulation under way: the bar fills as its playouts are done."""
+        if self.thinking_name is None or not self.isVisible():
+            return
+        self.bar.setValue(max(0, min(100, int(fraction * 100))))
+        self.bar.show()
 
     def stop(self) -> None:
         self.thinking_name = None
