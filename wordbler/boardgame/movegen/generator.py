@@ -273,8 +273,13 @@ def generate(
     rack: str,
     graph: LexGraph,
     rules: RuleSet = STANDARD,
+    lines: tuple[Iterable[int], Iterable[int]] | None = None,
 ) -> MoveList:
     """Every legal tile placement of ``rack`` on the board (see the module docstring).
+
+    ``lines``: (rows, columns) to search, for a caller that knows the moves elsewhere are
+    unchanged (the simulation, after one move: see :func:`changed_lines`); across moves are
+    generated in those rows only, down moves in those columns only.  None: the whole board.
 
     ``board_rows``: the ``.board`` text format (``.`` empty, ``A``-``Z`` tiles, ``a``-``z``
     blanks).  ``rack``: ``A``-``Z`` and ``?``.  Raises :class:`BoardFormatError` (a
@@ -295,8 +300,15 @@ def generate(
         cols = ["".join(r[c] for r in rows) for c in range(layout.cols)]
         prem_t = [list(col) for col in zip(*prem)]
         start_r, start_c = layout.start
-        _search(rows, prem, rack, graph, rules, records, 0, empty and (start_r, start_c), tables)
-        _search(cols, prem_t, rack, graph, rules, records, 1, empty and (start_c, start_r), tables)
+        only_r = only_c = None
+        if lines is not None:
+            only_r, only_c = frozenset(lines[0]), frozenset(lines[1])
+        if only_r is None or only_r:
+            _search(rows, prem, rack, graph, rules, records, 0, empty and (start_r, start_c),
+                    tables, only_r)
+        if only_c is None or only_c:
+            _search(cols, prem_t, rack, graph, rules, records, 1, empty and (start_c, start_r),
+                    tables, only_c)
     return MoveList(records, rows, rack, tables.face)
 
 
@@ -375,7 +387,42 @@ def _cross_info(lines, graph, values, tables):
     return xcs, xss, xls
 
 
-def _search(lines, prem, rack, graph, rules, out, down, first_square, tables=_EN):
+def changed_lines(rows: Sequence[str], placed: Iterable[tuple[int, int]]):
+    """The (rows, columns) whose moves can differ once tiles are ``placed`` on the board
+    ``rows`` (the board *with* them): a move along a line depends only on that line's
+    squares and on the cross-words of its empty squares, so a line changes when it holds a
+    placed tile, or when it lies just beyond the end of the crossing run of tiles a placed
+    tile joined."""
+    n_rows, n_cols = len(rows), len(rows[0]) if rows else 0
+    out_r: set[int] = set()
+    out_c: set[int] = set()
+    for r, c in placed:
+        out_r.add(r)
+        out_c.add(c)
+        t = r
+        while t > 0 and rows[t - 1][c] != ".":
+            t -= 1
+        b = r
+        while b + 1 < n_rows and rows[b + 1][c] != ".":
+            b += 1
+        if t > 0:
+            out_r.add(t - 1)
+        if b + 1 < n_rows:
+            out_r.add(b + 1)
+        left = c
+        while left > 0 and rows[r][left - 1] != ".":
+            left -= 1
+        right = c
+        while right + 1 < n_cols and rows[r][right + 1] != ".":
+            right += 1
+        if left > 0:
+            out_c.add(left - 1)
+        if right + 1 < n_cols:
+            out_c.add(right + 1)
+    return out_r, out_c
+
+
+def _search(lines, prem, rack, graph, rules, out, down, first_square, tables=_EN, only=None):
     """Generate the moves along ``lines`` (rows of the board, or of its transpose).
 
     Letters are small ints throughout (``tables`` maps characters to indices once, here);
@@ -665,6 +712,8 @@ def _search(lines, prem, rack, graph, rules, out, down, first_square, tables=_EN
             rk[BL] += 1
 
     for r, text in enumerate(lines):
+        if only is not None and r not in only:
+            continue
         if first_square:
             if r != first_square[0]:
                 continue
@@ -769,8 +818,9 @@ def engine_generator(
         key = hashlib.sha256(salt + "\n".join(words).encode("utf-8")).hexdigest()
     graph = load_or_build(words, key, cache_dir, progress, letters=letters)
 
-    def generate_moves(board_rows: Sequence[str], rack: str) -> MoveList:
-        return generate(board_rows, rack, graph, rules)
+    def generate_moves(board_rows: Sequence[str], rack: str, lines=None) -> MoveList:
+        return generate(board_rows, rack, graph, rules, lines)
 
     generate_moves.graph = graph  # type: ignore[attr-defined]
+    generate_moves.takes_lines = True  # type: ignore[attr-defined]
     return generate_moves
