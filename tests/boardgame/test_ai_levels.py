@@ -6,7 +6,8 @@ import json
 import random
 
 from wordbler.boardgame.ai import (
-    ALL_LEVELS, LEVELS, LeaveModel, Position, fitted_leaves, leave_value, make_player, rng_for,
+    ALL_LEVELS, LEVELS, LeaveModel, Position, fitted_leaves, handmade_leaves, leave_value, make_player,
+    rng_for,
 )
 from wordbler.boardgame.endgame import EndgameSolver
 from wordbler.boardgame.movegen import LexGraph, generate
@@ -62,7 +63,22 @@ def test_other_tile_sets_fall_back_to_hand_made_values():
     assert fitted_leaves(rules) is None
     p = make_player("strong", gen)
     pos = Position(BOARD, "AB", "AB", 10, (0, 0), 0, rules)
-    assert p.leave_fn(pos) is leave_value
+    fn = p.leave_fn(pos)
+    assert fn is handmade_leaves(rules) and fn is not leave_value
+    # the generic shape: a blank is the best keep, the 2-point B worse than the 1-point A,
+    # and a duplicate costs
+    assert fn("?") > fn("A") > fn("B") and fn("AA") < 2 * fn("A")
+
+
+def test_russian_hand_made_leaves_use_its_own_letters_and_vowels():
+    ru = STANDARD.with_language("ru")
+    fn = handmade_leaves(ru)
+    assert fn("?") == leave_value("?")
+    # balanced keeps beat all-vowel and all-consonant ones (the Russian vowels are known)
+    assert fn("АРТ") > fn("ААО") and fn("АРТ") > fn("РТН")
+    # a 10-point letter is worse to keep than a 1-point one
+    ten = next(ch for ch in ru.tiles.counts if ru.tiles.value(ch) == 10)
+    assert fn(ten) < fn("О")
 
 
 def test_damaged_model_file_is_refused():

@@ -380,6 +380,36 @@ def test_a_full_russian_selfplay_game(russian_words):
     assert any("А" <= ch <= "Я" for ch in played)
 
 
+def test_expert_plays_russian_positions_mid_game_and_in_the_endgame(russian_words):
+    """The expert's simulation and exact endgame on Cyrillic boards (blanks in lower case
+    there are not below "Z": an earlier check took them for letters and crashed)."""
+    from wordbler.boardgame.endgame import play_record
+
+    rows = tuple("." * 15 if r != 7 else "......." + "дА" + "." * 6 for r in range(15))
+    assert play_record(tuple("." * 15 for _ in range(15)), (3, 0, 7, 7, "дА"), "?АБ") == (rows, "Б")
+    generate = engine_generator(russian_words, RU)
+    game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
+                rules=RU, lexicon=russian_words, seed=5)
+    strong = make_player("strong", generate)
+    expert = make_player("expert", generate)
+    expert.playouts, expert.width, expert.infer_tries = 4, 3, 4  # the logic, not the strength
+    tried = set()
+    for _ in range(300):
+        if game.is_over:
+            break
+        pos = Position.from_game(game)
+        stage = "end" if pos.bag_count == 0 else "pre" if pos.bag_count <= 2 else \
+            "mid" if pos.last_play is not None else None
+        if stage and stage not in tried:
+            tried.add(stage)
+            d = expert.choose(pos, rng_for(pos))
+            game.apply(decision_to_move(game, d))  # a legal move with the player's tiles
+            continue
+        game.apply(decision_to_move(game, strong.choose(pos, rng_for(pos))))
+    assert game.is_over and {"mid", "end"} <= tried
+    _check_finished(game, russian_words)
+
+
 def test_a_full_french_selfplay_game(french_words):
     game = _selfplay(FR, french_words, ("strong", "beginner"), seed=3)
     text = _check_finished(game, french_words)

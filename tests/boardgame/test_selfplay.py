@@ -80,4 +80,5 @@ def test_the_expert_is_reproducible(bundled_lexicon, bundled_generator):
     expert = make_player("expert", bundled_generator, bundled_lexicon.size_of)
     first, second = (expert.choose(pos, rng_for(pos)) for _ in range(2))
     assert first == second
-    assert first.reason == "simulated 16 replies"
+    # the fixed count of futures (or a clear winner) ended it, not the time cap
+    assert first.reason.startswith("simulated ") and "(" not in first.reason, first.reason

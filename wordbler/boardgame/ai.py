@@ -24,8 +24,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from .model import Coord, Direction, Move, Placement
+from .model import Coord, Direction, Move, Placement, TurnKind
 from .rules import BLANK, RuleSet
+from .simulation import LastPlay, Simulator
 
 LEVELS: Mapping[str, str] = {
     "beginner": "Sprout (beginner)",
@@ -62,6 +63,8 @@ class Position:
     turn: int = 0
     seed: int = 0
     fails: int = 0  # consecutive scoreless turns so far (the endgame needs it)
+    # the opponent's last turn when it was a tile play (the simulation infers their leave)
+    last_play: "LastPlay | None" = None
 
     @classmethod
     def from_game(cls, game) -> "Position":
@@ -76,6 +79,7 @@ class Position:
             turn=len(game.history),
             seed=game.seed,
             fails=getattr(game, "fails", 0),
+            last_play=_last_play(game),
         )
 
     @property
@@ -142,6 +146,64 @@ def leave_value(leave: str, bag_count: int = 100) -> float:
 
 
 handmade_leave_value = leave_value
+
+
+def generic_tile_leave(tiles) -> dict[str, float]:
+    """Per-tile leave values for a tile set without tuned ones (Russian, French, a custom
+    set): a blank is worth what it is in English; a letter is worth less the more points it
+    carries (high-value letters are the hard ones to place) and the fewer copies of it the
+    bag has (rare letters have fewer words).  Fitted by eye to the English table's trend:
+    1-point letters +1, a 10-point letter about -6."""
+    out: dict[str, float] = {BLANK: TILE_LEAVE[BLANK]}
+    for ch, n in tiles.counts.items():
+        if ch == BLANK:
+            continue
+        pts = tiles.value(ch)
+        out[ch] = max(-7.0, 1.5 - 0.8 * (pts - 1) - (1.0 if n <= 2 else 0.0))
+    return out
+
+
+_HANDMADE: dict[int, Callable[[str, int], float]] = {}
+
+
+def handmade_leaves(rules: RuleSet) -> Callable[[str, int], float]:
+    """The hand-made leave valuation for the rules' tile set: :func:`leave_value` for the
+    English tiles; for others the same shape (duplicates, vowel balance) with the tile set's
+    own vowels and :func:`generic_tile_leave` values."""
+    from .rules import ENGLISH_TILES
+
+    tiles = rules.tiles
+    if tiles == ENGLISH_TILES:
+        return leave_value
+    key = id(tiles)
+    fn = _HANDMADE.get(key)
+    if fn is None:
+        table = generic_tile_leave(tiles)
+        vowels = frozenset(tiles.vowels)
+
+        def fn(leave: str, bag_count: int = 100, _t=table, _v=vowels) -> float:
+            return _leave_shape(leave, bag_count, _t, _v, None)
+
+        _HANDMADE[key] = fn
+    return fn
+
+
+def _leave_shape(leave, bag_count, table, vowels, q) -> float:
+    if not leave:
+        return 0.0
+    value = sum(table.get(ch, 0.0) for ch in leave)
+    counts: dict[str, int] = {}
+    for ch in leave:
+        counts[ch] = counts.get(ch, 0) + 1
+    for ch, n in counts.items():
+        if n > 1 and ch != BLANK:
+            value -= (4.0 if ch in vowels else 3.0) * (n - 1) * (n - 1)
+    nv = sum(1 for ch in leave if ch in vowels)
+    ideal = 0.42 * (len(leave) - counts.get(BLANK, 0))
+    value -= 2.0 * abs(nv - ideal) ** 1.5
+    if bag_count < 7:
+        value *= bag_count / 7
+    return value
 
 
 class LeaveModel:
@@ -259,7 +321,7 @@ class Player:
             model = fitted_leaves(pos.rules)
             if model is not None:
                 return model
-        return leave_value
+        return handmade_leaves(pos.rules)
 
     def candidates(self, pos: Position) -> list[Candidate]:
         return [to_candidate(m, pos.rack) for m in self._generate(pos.board, pos.rack)]
@@ -401,15 +463,19 @@ class Strong(Player):
 
 class Expert(Strong):
     level = "expert"
-    width = 6
-    rounds = 16  # simulated opponent racks: a fixed count, so the choice is reproducible
+    width = 8  # candidates simulated: the best by static value
+    playouts = 40  # sampled futures at most (a fixed count, so a seed replays the choice)
+    min_playouts = 10  # before a candidate may be called clearly best
+    infer_tries = 24  # leaves tested when inferring what the opponent kept
+    plies = 1  # plies played out after the candidate (2: also the player's own next move)
     # a safety cap for a slow or busy machine, not the normal stopping rule: the fixed counts
-    # (rounds, endgame nodes) stop the search, so a seed replays the same choice
+    # (playouts, endgame nodes) stop the search, so a seed replays the same choice
     budget_s = 4.5
 
     endgame_budget_s: float | None = 4.5  # exact search: a safety time cap; None: no cap
     endgame_nodes: int | None = 1500  # the normal stopping rule (deterministic)
     should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
+    progress: Callable[[int, int], None] | None = None  # (playouts done, planned)
 
     def cancel_requested(self) -> bool:
         return bool(self.should_stop and self.should_stop())
@@ -440,45 +506,40 @@ class Expert(Strong):
                 return exact
         everything = self.ranked(pos, None if self._needs_all(pos) else self.width)
         base = self._decide(pos, everything)
-        if base.kind != "play" or pos.bag_count == 0 or not pos.unseen:
+        if base.kind != "play" or pos.bag_count == 0 or not pos.unseen or pos.opponents != 1:
             return base
         ranked = everything[: self.width]
         if len(ranked) < 2:
             return base
-        deadline = time.perf_counter() + self.budget_s
+        return self.simulate(pos, ranked, rng, base)
+
+    def simulate(self, pos: Position, ranked: list[Candidate], rng: random.Random,
+                 base: Decision) -> Decision:
+        """Play the candidates out two plies over the same futures (see simulation.py)."""
         leave_fn = self.leave_fn(pos)
-        results: list[list[float]] = []  # per round: each candidate's simulated value
-        unseen = list(pos.unseen)
-        while len(results) < self.rounds:
-            opp = "".join(rng.sample(unseen, min(pos.rules.rack_size, len(unseen))))
-            this_round = []
-            for c in ranked:
-                if time.perf_counter() > deadline or self.cancel_requested():
-                    break  # out of time: this unfinished round is not counted
-                board = apply_to_rows(pos.board, c)
-                reply = max(_scores(self._generate(board, opp)), default=0)
-                this_round.append(c.score + leave_fn(c.leave, pos.bag_count) - reply)
-            if len(this_round) < len(ranked):
-                break
-            results.append(this_round)
-        rounds = len(results)
-        if rounds < 2:
+        sim = Simulator(self._generate, pos.rules, leave_fn, should_stop=self.should_stop,
+                        deadline=time.perf_counter() + self.budget_s)
+        sim.plies = self.plies
+        leaves: list[str] = []
+        if pos.last_play is not None and pos.bag_count > 2:
+            leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
+        futures = sim.futures(pos.unseen, pos.bag_count, rng, self.playouts, leaves)
+        out = sim.run(pos.board, ranked, futures, min_playouts=min(self.min_playouts,
+                                                                   len(futures)),
+                      progress=self.progress)
+        if len(out.values) < 2:
             return base
-        # Every round gives all candidates the same opponent rack, so compare each with the
-        # equity choice (index 0) by paired differences, and move away from it only when the
-        # gain is clear (more than twice its standard error): taking the plain maximum of a
-        # few noisy estimates picks near random among close candidates and plays worse.
-        best_i, best_gain = 0, 0.0
-        for i in range(1, len(ranked)):
-            diffs = [r[i] - r[0] for r in results]
-            mean = sum(diffs) / rounds
-            var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
-            if mean > 2.0 * (var / rounds) ** 0.5 and mean > best_gain:
-                best_i, best_gain = i, mean
-        value = sum(r[best_i] for r in results) / rounds
-        best = _with_equity(ranked[best_i], value)
-        return Decision("play", play=best, considered=base.considered,
-                        reason=f"simulated {rounds} replies", alternatives=tuple(ranked[:5]))
+        means = out.means()
+        best_i = max(range(len(ranked)), key=lambda i: (means[i], -i))
+        how = "pre-endgame" if 1 <= pos.bag_count <= 2 else "simulated"
+        note = f"{how} {len(out.values)} futures"
+        if leaves:
+            note += f", opponent's leave inferred ({len(set(leaves))} kept)"
+        if out.stopped in ("time", "cancel"):  # a safety stop, not the fixed count
+            note += f" ({'time cap' if out.stopped == 'time' else 'cancelled'})"
+        best = _with_equity(ranked[best_i], means[best_i])
+        return Decision("play", play=best, considered=base.considered, reason=note,
+                        alternatives=tuple(ranked[:5]))
 
 
 class StrongHandmade(Strong):
@@ -529,7 +590,7 @@ def top_by_equity(moves, pos: Position, n: int, leave_fn=None) -> list[Candidate
     """
     if n <= 0:
         return []
-    leave_value = leave_fn or handmade_leave_value
+    leave_value = leave_fn or handmade_leaves(pos.rules)
     scores = _scores(moves)
     bound = max(leave_value("".join(c), pos.bag_count)
                 for k in range(len(pos.rack) + 1)
@@ -551,6 +612,21 @@ def top_by_equity(moves, pos: Position, n: int, leave_fn=None) -> list[Candidate
 
 
 # ---------------------------------------------------------------------------- helpers
+def _last_play(game) -> LastPlay | None:
+    """The opponent's turn just before this one, when it was a tile play (two players)."""
+    if len(game.players) != 2 or not game.history:
+        return None
+    rec = game.history[-1]
+    if rec.kind is not TurnKind.PLAY or rec.player == game.current or rec.move is None:
+        return None
+    rows = [list(r) for r in game.board.rows_text()]
+    played = []
+    for pl in rec.move.placements:
+        rows[pl.coord.row][pl.coord.col] = "."
+        played.append(BLANK if pl.tile.is_blank else pl.letter.upper())
+    return LastPlay(tuple("".join(r) for r in rows), "".join(played), rec.score)
+
+
 def to_candidate(move, rack: str) -> Candidate:
     """Adapt a generated move (row, col, direction, word, score, tiles, leave)."""
     direction = move.direction
@@ -604,7 +680,7 @@ def best_keep(rack: str, bag_count: int = 100, leave_fn=None) -> str:
 
 def exch_equity(pos: Position, exchange: str, leave_fn=None) -> float:
     keep = _minus(pos.rack, exchange)
-    return (leave_fn or handmade_leave_value)(keep, pos.bag_count)
+    return (leave_fn or handmade_leaves(pos.rules))(keep, pos.bag_count)
 
 
 def apply_to_rows(board: Sequence[str], cand: Candidate) -> tuple[str, ...]:
@@ -629,6 +705,6 @@ def decision_to_move(game, decision: Decision) -> Move:
 
 
 __all__ = [
-    "LEVELS", "ALL_LEVELS", "BASELINE_LEVELS", "LeaveModel", "fitted_leaves", "Position", "Candidate", "Decision", "leave_value", "make_player", "hints",
+    "LEVELS", "ALL_LEVELS", "BASELINE_LEVELS", "LeaveModel", "fitted_leaves", "Position", "Candidate", "Decision", "leave_value", "handmade_leaves", "make_player", "hints",
     "decision_to_move", "rng_for", "best_keep",
 ]

@@ -56,12 +56,12 @@ def play_record(rows: tuple[str, ...], rec: Record, rack: str) -> tuple[tuple[st
             row = new[r]
             if row[line] == ".":
                 new[r] = row[:line] + ch + row[line + 1:]
-                left.remove(ch if ch <= "Z" else BLANK)
+                left.remove(BLANK if ch.islower() else ch)
         return tuple(new), "".join(sorted(left))
     row = rows[line]
     for i, ch in enumerate(word):
         if row[start + i] == ".":
-            left.remove(ch if ch <= "Z" else BLANK)
+            left.remove(BLANK if ch.islower() else ch)
     new = list(rows)
     new[line] = row[:start] + word + row[start + len(word):]
     return tuple(new), "".join(sorted(left))

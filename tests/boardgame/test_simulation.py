@@ -1,0 +1,164 @@
+"""The expert's simulation (wordbler.boardgame.simulation), checked by hand and by brute force."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordbler.boardgame.ai import Candidate, apply_to_rows
+from wordbler.boardgame.model import Direction
+from wordbler.boardgame.rules import STANDARD
+from wordbler.boardgame.simulation import MARGIN, Future, LastPlay, Simulator
+
+EMPTY = tuple("." * 15 for _ in range(15))
+
+
+class M:
+    """A generated move as the fake generators below give it."""
+
+    def __init__(self, row, col, word, score, rack):
+        self.row, self.col, self.direction, self.word, self.score = row, col, "across", word, score
+        self.tiles = tuple((row, col + i, ch.upper(), ch.islower()) for i, ch in enumerate(word))
+        left = list(rack)
+        for ch in word:
+            left.remove("?" if ch.islower() else ch)
+        self.leave = "".join(left)
+
+
+def flat_leave(leave, bag_count=100):
+    return 0.0
+
+
+def test_enumerated_futures_match_a_brute_force_count_of_draws():
+    unseen = "AABCCCE?"
+    for bag_count in (1, 2):
+        futures = Simulator.enumerate_futures(unseen, bag_count)
+        # brute force: the unseen tiles as distinct objects, every set of bag_count of them
+        brute: Counter = Counter()
+        for idx in itertools.combinations(range(len(unseen)), bag_count):
+            bag = "".join(sorted(unseen[i] for i in idx))
+            brute[bag] += 1
+        got: Counter = Counter()
+        for f in futures:
+            got["".join(sorted(f.bag))] += f.weight
+        assert got == {k: float(v) for k, v in brute.items()}
+        # both orders of a two-letter draw, equally likely
+        ordered = {f.bag: f.weight for f in futures}
+        for bag, w in ordered.items():
+            assert ordered[bag[::-1]] == w
+        for f in futures:
+            assert Counter(f.opp_rack + f.bag) == Counter(unseen)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="AEIRSTQZ?", min_size=8, max_size=30), st.integers(0, 2**32 - 1),
+       st.integers(1, 6))
+def test_sampled_futures_split_the_unseen_tiles(unseen, seed, leave_len):
+    sim = Simulator(lambda rows, rack: [], STANDARD, flat_leave)
+    bag_count = len(unseen) - 7
+    leaves = ["".join(sorted(random.Random(seed).sample(unseen, min(leave_len, len(unseen)))))]
+    for use in ((), leaves):
+        futures = sim.futures(unseen, bag_count, random.Random(seed), 12, use)
+        if 1 <= bag_count <= 2:
+            every = Simulator.enumerate_futures(unseen, bag_count)
+            if len(every) <= 12:  # every split, weighted
+                assert futures == every
+            else:  # more splits than playouts: drawn from them by weight
+                assert len(futures) == 12
+                assert {(f.opp_rack, f.bag) for f in futures} <= {(f.opp_rack, f.bag) for f in every}
+            continue
+        assert len(futures) == 12
+        for f in futures:
+            assert len(f.opp_rack) == 7 and len(f.bag) == bag_count
+            assert Counter(f.opp_rack + f.bag) == Counter(unseen)
+            if use:
+                assert not Counter(use[0]) - Counter(f.opp_rack)  # the kept leave is in the rack
+        # the same seed gives the same futures
+        assert futures == sim.futures(unseen, bag_count, random.Random(seed), 12, use)
+
+
+def test_a_playout_is_the_score_race_over_three_plies_plus_the_final_leaves():
+    # every rack answers with its first tile in the first free cell of row 0, scoring
+    # 5 for the opponent's rack (it holds a Z) and 3 for the player's
+    def gen(rows, rack):
+        col = rows[0].index(".")
+        return [M(0, col, rack[0], 5 if "Z" in rack else 3, rack)]
+
+    def leave_fn(leave, bag_count=100):
+        return float(len(leave))  # a point a tile kept
+
+    sim = Simulator(gen, STANDARD, leave_fn)
+    cand = Candidate(7, 7, Direction.ACROSS, "AT", 4, ((7, 7, "A", False), (7, 8, "T", False)),
+                     "BCDEF")
+    fut = Future(opp_rack="ZZZZZZZ", bag="GHIJKLMNOP")
+    # ply 0: +4, the player draws GH (rack BCDEFGH); ply 1: the opponent -5, draws I;
+    # ply 2: the player +3 keeps 6 tiles, the opponent keeps 6 (+1 drawn = 7 on the rack,
+    # but the leave valued is what they kept after their play)
+    value = sim.playout(EMPTY, cand, fut)
+    assert value == 4 - 5 + 3 + 6 - 6
+
+
+def test_going_out_when_the_bag_is_empty_counts_twice_the_other_rack():
+    def gen(rows, rack):
+        col = rows[0].index(".")
+        return [M(0, col, rack, 1, rack)]  # every rack plays all its tiles as one word
+
+    sim = Simulator(gen, STANDARD, flat_leave)
+    cand = Candidate(7, 7, Direction.ACROSS, "A", 2, ((7, 7, "A", False),), "")
+    # the candidate uses the last tile and the bag is empty: it goes out, +2 x the Q
+    assert sim.playout(EMPTY, cand, Future("Q", "")) == 2 + 2 * 10
+    # with a tile kept and none to draw, the opponent goes out at once
+    cand2 = Candidate(7, 7, Direction.ACROSS, "A", 2, ((7, 7, "A", False),), "K")
+    assert sim.playout(EMPTY, cand2, Future("Q", "")) == 2 - 1 - 2 * 5
+
+
+def test_inference_keeps_only_leaves_that_fit_the_play_made():
+    # the opponent played A for 2 keeping 6 tiles; any rack with an S had a 30-point play
+    def gen(rows, rack):
+        out = [M(7, 7, "A", 2, rack)] if "A" in rack else []
+        if "S" in rack:
+            out.append(M(7, 7, "S", 30, rack))
+        return out
+
+    sim = Simulator(gen, STANDARD, flat_leave)
+    last = LastPlay(EMPTY, "A", 2)
+    unseen = "SSBCDEFGHIJKLMNOP"
+    leaves = sim.infer_leaves(last, unseen, random.Random(4), tries=40)
+    # the same draws by hand: a leave is kept exactly when it holds no S (30 - 2 > MARGIN)
+    rng = random.Random(4)
+    drawn = ["".join(sorted(rng.sample(list(unseen), 6))) for _ in range(40)]
+    assert 30 - 2 > MARGIN
+    assert leaves == [leave for leave in drawn if "S" not in leave]
+    assert leaves and len(leaves) < len(drawn)
+
+
+def test_run_compares_candidates_on_the_same_futures_and_stops_when_cancelled():
+    def gen(rows, rack):
+        col = rows[0].index(".")
+        return [M(0, col, rack[0], 1, rack)]
+
+    sim = Simulator(gen, STANDARD, flat_leave)
+    a = Candidate(7, 7, Direction.ACROSS, "A", 10, ((7, 7, "A", False),), "BCDEFG")
+    b = Candidate(7, 7, Direction.ACROSS, "B", 2, ((7, 7, "B", False),), "ACDEFG")
+    futures = sim.futures("HIJKLMNOPQRSTUVWXYZ" * 2, 31, random.Random(1), 20)
+    out = sim.run(EMPTY, [a, b], futures, min_playouts=5)
+    assert out.stopped == "clear" and len(out.values) == 5  # 8 points ahead in every future
+    assert all(v[0] - v[1] == 8 for v in out.values)
+    calls = []
+    stop = Simulator(gen, STANDARD, flat_leave, should_stop=lambda: calls.append(1) or True)
+    out = stop.run(EMPTY, [a, b], futures)
+    assert out.stopped == "cancel" and out.values == [] and len(calls) == 1
+    # a time cap is a clock reading, not a sleep
+    ticks = iter(range(100))
+    timed = Simulator(gen, STANDARD, flat_leave, deadline=3, clock=lambda: next(ticks))
+    out = timed.run(EMPTY, [a, b], futures, min_playouts=50)
+    assert out.stopped == "time" and len(out.values) == 2  # clock read 0-3: two futures done
+
+
+def test_apply_to_rows_places_blanks_in_lower_case():
+    cand = Candidate(0, 0, Direction.ACROSS, "Ab", 1, ((0, 0, "A", False), (0, 1, "B", True)), "")
+    assert apply_to_rows(EMPTY, cand)[0].startswith("Ab.")
