@@ -2,6 +2,11 @@
 
     python benchmarks/levels.py [--pair A:B ...] [--games N] [--procs P] [--seed S]
 
+A level may carry settings for an experiment: ``expert[playouts=20,width=6]`` is the expert
+with those class attributes changed (numbers), and ``strong[leaves=FILE]`` values leaves
+with a model file written by ``scripts/fit_leaves*.py``, so a setting can be measured
+against the shipped one in the same run.
+
 Default pairs: ``strong:strong-handmade`` (the fitted leave values against the hand-made
 ones) and ``expert:strong``.  Each game pair swaps seats (alternating starts: seed s is
 played with A first, then with B first).  Draws count half.  ``--procs`` runs games in
@@ -35,11 +40,41 @@ def _setup():
     return _STATE["lexicon"], _STATE["generate"]
 
 
+def _variant(level: str) -> str:
+    """Register ``base[name=value,...]`` as a level (a subclass with those attributes)."""
+    from wordbler.boardgame import ai
+
+    if "[" not in level or level in ai.PLAYER_CLASSES:
+        return level
+    base, _, rest = level.partition("[")
+    attrs = {}
+    for item in rest.rstrip("]").split(","):
+        k, _, v = item.partition("=")
+        if k.strip() == "leaves":  # a leave model file (scripts/fit_leaves*.py --out)
+            import json
+
+            model = ai.LeaveModel.from_json(json.loads(Path(v).read_text(encoding="utf-8")))
+            attrs["leave_fn"] = lambda self, pos, _m=model: _m
+            continue
+        attrs[k.strip()] = float(v) if "." in v else int(v)
+    cls = type(f"Variant_{base}", (ai.PLAYER_CLASSES[base],), attrs)
+    ai.PLAYER_CLASSES = {**ai.PLAYER_CLASSES, level: cls}
+    ai.ALL_LEVELS = {**ai.ALL_LEVELS, level: level}
+    import wordbler.boardgame.savegame as sg
+    import wordbler.boardgame.selfplay as sp
+
+    sg.ALL_LEVELS = ai.ALL_LEVELS
+    if hasattr(sp, "ALL_LEVELS"):
+        sp.ALL_LEVELS = ai.ALL_LEVELS
+    return level
+
+
 def one_game(job):
     """(a, b, seed, a_first) -> (spread for a, a's ms per move, b's ms per move)."""
     from wordbler.boardgame.selfplay import play_game
 
     a, b, seed, a_first = job
+    _variant(a), _variant(b)
     lexicon, generate = _setup()
     levels = (a, b) if a_first else (b, a)
     res = play_game(levels, seed, lexicon, generate)
@@ -64,6 +99,13 @@ def wilson(p, n, z=1.96):
     return c - h, c + h
 
 
+def _progress(a, results, games) -> None:
+    n = len(results)
+    if n % 10 == 0 and n < games:
+        wins = sum(1.0 if r[0] > 0 else 0.5 if r[0] == 0 else 0.0 for r in results)
+        print(f"  ... {n}/{games} games, {a} {100 * wins / n:.1f}%", file=sys.stderr, flush=True)
+
+
 def run_pair(a, b, games, procs, seed):
     jobs = [(a, b, seed + i // 2, i % 2 == 0) for i in range(games)]
     t0 = time.perf_counter()
@@ -71,9 +113,15 @@ def run_pair(a, b, games, procs, seed):
         import multiprocessing as mp
 
         with mp.get_context("spawn").Pool(procs) as pool:
-            results = pool.map(one_game, jobs)
+            results = []
+            for r in pool.imap_unordered(one_game, jobs):
+                results.append(r)
+                _progress(a, results, games)
     else:
-        results = [one_game(j) for j in jobs]
+        results = []
+        for j in jobs:
+            results.append(one_game(j))
+            _progress(a, results, games)
     spreads = [r[0] for r in results]
     ta = [x for r in results for x in r[1]]
     tb = [x for r in results for x in r[2]]
