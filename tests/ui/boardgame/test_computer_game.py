@@ -374,3 +374,42 @@ def test_a_move_index_serves_a_game_with_the_same_words_and_move_rules():
     assert not index.matches(SMALL, standard), "a plain set may have changed: no reuse"
     index.close()
     assert not index.matches(Hashed(SMALL), standard), "a closed index serves nobody"
+
+
+def test_the_expert_shows_how_far_its_simulation_is(qtbot):
+    """The expert's playouts fill the thinking panel's bar, in order, then the panel goes."""
+    from wordbler.boardgame.movegen import engine_generator
+
+    real = engine_generator(SMALL)
+
+    def factory(lexicon, rules, progress=None):
+        return real
+
+    w = _window(qtbot, (PlayerSpec("Ann", "fox"), PlayerSpec("Robo", "owl", "expert")), SMALL,
+                factory=factory)
+    seen = []
+    bar = w.table.thinking.bar
+    w.computer.searching.connect(lambda f: seen.append((f, bar.isVisible(), bar.value())))
+    s = w.session
+    robo = next(i for i, p in enumerate(s.game.players) if p.computer)
+    if s.current != robo:
+        qtbot.waitUntil(s.can_act)
+        _pass(Driver(qtbot, w))
+    qtbot.waitUntil(lambda: any(r.player == robo for r in s.game.history), timeout=60000)
+    assert seen, "the expert reported its simulation"
+    fractions = [f for f, _v, _p in seen]
+    assert fractions == sorted(fractions) and 0 < fractions[0] and fractions[-1] <= 1
+    assert all(visible for _f, visible, _p in seen)
+    assert [p for _f, _v, p in seen] == [int(f * 100) for f in fractions]
+    qtbot.waitUntil(lambda: not w.table.thinking.isVisible())
+
+
+def test_help_describes_every_computer_level():
+    from wordbler.boardgame.ai import LEVELS
+    from wordbler.boardgame.rules import STANDARD
+    from wordbler.ui.boardgame.dialogs import help_markdown
+
+    text = help_markdown(STANDARD)
+    assert "**Computer players**" in text
+    for title in LEVELS.values():  # "Sprout (beginner)", ... as the setup lists them
+        assert title in text, title

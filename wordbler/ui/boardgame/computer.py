@@ -26,6 +26,7 @@ class ComputerRunner(QObject):
     idle = Signal()  # the computer's job ended: moved, failed or cancelled
     preparing = Signal(float)  # building the move generator: 0..1
     failed = Signal(str)
+    searching = Signal(float)  # the expert's simulation: how far, 0..1
 
     def __init__(self, session: GameSession, parent: QObject | None = None,
                  generator_factory: GeneratorFactory | None = None,
@@ -40,6 +41,7 @@ class ComputerRunner(QObject):
         self._sizes = getattr(game.lexicon, "size_of", None)
         self._result = SearchResult()
         self._result.done.connect(self._on_done)
+        self._result.progress.connect(self._on_progress)
         if index is not None:
             index.progress.connect(self.preparing)
         self._token: object | None = None
@@ -56,16 +58,27 @@ class ComputerRunner(QObject):
         if level is None or self.busy:
             return
         if self.index is None:
-            self.failed.emit("A computer player needs a dictionary; this game has none.")
+            self.failed.emit(self.tr("A computer player needs a dictionary; this game has none."))
             return
         pos = self._ai.Position.from_game(game)
         self._token = token = object()
         self._cancel = cancel = threading.Event()
         self.thinking.emit(player)
         ai, sizes = self._ai, self._sizes  # the job holds values, never this runner
+        result = self._result
 
         def decide(generate):
-            return ai.make_player(level, generate, sizes).choose(pos, ai.rng_for(pos))
+            player = ai.make_player(level, generate, sizes)
+            if hasattr(player, "progress"):  # the expert reports its playouts
+
+                def report(done: int, planned: int) -> None:
+                    try:
+                        result.progress.emit(token, done / max(1, planned))
+                    except RuntimeError:  # the application is gone
+                        pass
+
+                player.progress = report
+            return player.choose(pos, ai.rng_for(pos))
 
         QThreadPool.globalInstance().start(
             SearchJob(self.index, decide, token, cancel, self._result))
@@ -80,6 +93,10 @@ class ComputerRunner(QObject):
         if was_busy:
             self.idle.emit()
 
+    def _on_progress(self, token: object, fraction: float) -> None:
+        if token is self._token:  # not a cancelled job's late report
+            self.searching.emit(fraction)
+
     def _on_done(self, token: object, decision: object) -> None:
         if token is not self._token:
             return  # cancelled or superseded
@@ -89,7 +106,7 @@ class ComputerRunner(QObject):
         if isinstance(decision, Cancelled):
             return
         if isinstance(decision, Exception):
-            self.failed.emit(f"The computer player failed: {decision}")
+            self.failed.emit(self.tr("The computer player failed: {error}").format(error=decision))
             return
         move = self._ai.decision_to_move(self.session.game, decision)
         self.session.apply_move(move)

@@ -108,6 +108,22 @@ SECTIONS: list[tuple[str, str]] = [
          "View > Sound volume sets 25% to 100%; both are remembered. The sounds need "
          "Qt Multimedia (the PySide6-Addons package) and an audio output: without them"
          " the game is silent and the menu says (unavailable).")),
+    (QT_TRANSLATE_NOOP("feature_help", "Computer players"),
+     QT_TRANSLATE_NOOP(
+         "feature_help",
+         "Any seat can be a computer (New game > Players). Sprout (beginner) plays common "
+         "words and seldom its best move; Scholar (intermediate) plays its highest-scoring "
+         "common word; Master "
+         "(strong) plays the move worth most in points plus the value of the tiles it keeps "
+         "(values fitted from self-play for the English tiles; for Russian and French a "
+         "general rule by tile points and counts); Grandmaster (expert) takes Master's best "
+         "few moves and plays each of them out against racks the opponent may hold (guessed "
+         "from the tiles not yet seen and from what their last move says they kept), "
+         "choosing the one that does best against the replies; with one or two tiles in the "
+         "bag it goes through every possible draw, and with the bag empty it searches the "
+         "endgame exactly. While Grandmaster thinks, a bar under its name shows how far it "
+         "is; it takes a few seconds at most. Closing the window or starting a new game stops"
+         " a computer at once.")),
     (QT_TRANSLATE_NOOP("feature_help", "Languages"),
      QT_TRANSLATE_NOOP(
          "feature_help",

@@ -776,6 +776,7 @@ class MainWindow(QMainWindow):
             c.thinking.connect(lambda i: t.thinking.show_thinking(s.game.players[i].name,
                                                                   s.game.players[i].mascot))
             c.idle.connect(t.thinking.stop)
+            c.searching.connect(t.thinking.show_search)
             c.thinking.connect(lambda _i: t.schedule_fit_side())  # it may need room
             c.idle.connect(t.schedule_fit_side)
         t.hint_button.clicked.connect(self.hints.request)

@@ -53,6 +53,7 @@ class SearchResult(QObject):
     """Carries a search's outcome back to the GUI thread (a queued signal)."""
 
     done = Signal(object, object)  # token, the result (or the Exception the search raised)
+    progress = Signal(object, float)  # token, how far the search is (0..1), from the worker
 
 
 class SearchJob(QRunnable):
@@ -188,10 +189,13 @@ class MoveIndex(QObject):
         generate = self.get()
         closed = self.closed
 
-        def generate_unless_cancelled(board_rows, rack):
+        def generate_unless_cancelled(board_rows, rack, **kwargs):
             if cancel.is_set() or closed.is_set():
                 raise Cancelled()
-            return generate(board_rows, rack)
+            return generate(board_rows, rack, **kwargs)
 
         generate_unless_cancelled.graph = getattr(generate, "graph", None)  # type: ignore[attr-defined]
+        # the simulation's "only the changed lines" searches, when the generator has them
+        generate_unless_cancelled.takes_lines = getattr(  # type: ignore[attr-defined]
+            generate, "takes_lines", False)
         return generate_unless_cancelled
