@@ -147,3 +147,26 @@ def test_chess_clock_penalty_is_taken_off_at_the_end(clocked):
     before = [r for r in g.history if r.player == slow and r.kind is not TurnKind.TIME_PENALTY]
     assert g.scores[slow] == before[-1].total - 20 and g.outcome.scores == tuple(g.scores)
     assert str(g.scores[slow]) in d.window.table.player_panels[slow].score.text().replace("−", "-")
+
+
+def test_the_low_time_red_reads_on_light_and_dark_backgrounds(qtbot):
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QLabel
+
+    from wordbler.ui.boardgame.clockview import warning_colour
+
+    def luminance(c: QColor) -> float:
+        def ch(v):
+            v /= 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c.red()) + 0.7152 * ch(c.green()) + 0.0722 * ch(c.blue())
+
+    for bg in ("#ffffff", "#f0f0f0", "#2b2b2b", "#1e1e1e"):
+        label = QLabel("0:05")
+        qtbot.addWidget(label)
+        pal = label.palette()
+        pal.setColor(QPalette.ColorRole.Window, QColor(bg))
+        label.setPalette(pal)
+        hi, lo = sorted((luminance(QColor(warning_colour(label))), luminance(QColor(bg))),
+                        reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, bg

@@ -108,7 +108,7 @@ class ClockStrip(QWidget):
             text = f"{name}  {clock.display(i)}"
             pen = clock.penalty(i)
             if pen:
-                text += f"  (−{pen} for time)"
+                text += "  " + self.tr("(−{points} for time)").format(points=pen)
             label.setText(("▶ " if i == current else "   ") + text)
             f = label.font()
             f.setBold(i == current)
@@ -116,8 +116,18 @@ class ClockStrip(QWidget):
             label.setFont(f)
             rem = clock.remaining(i)
             low = rem is not None and rem < 10 and i == current
-            label.setStyleSheet("color: #c0392b" if (low or pen) else "")
+            label.setStyleSheet(f"color: {warning_colour(label)}" if (low or pen) else "")
         self.state.setText(self.tr("paused") if clock.paused else "")
+
+
+def warning_colour(widget) -> str:
+    """Red that reads on the widget's background: the usual dark red on a light one, a
+    light red on a dark theme (on a dark grey such as #2b2b2b the dark red has a contrast
+    of 2.6:1; the light one 5.6:1, over WCAG's 4.5:1 for text)."""
+    from PySide6.QtGui import QPalette
+
+    bg = widget.palette().color(QPalette.ColorRole.Window)
+    return "#ff7b6b" if bg.lightness() < 128 else "#c0392b"
 
 
 class ClockController(QObject):
