@@ -98,3 +98,16 @@ def test_record_until_keeps_the_header_and_drops_later_pragmata():
     assert continuation.record_until(record, len(record.events)) is record
     with pytest.raises(ValueError):
         continuation.record_until(record, len(record.events) + 1)
+
+
+def test_head_starts_are_kept_at_every_cut_the_start_included():
+    game = new_game("standard", 2, 9, handicaps=(30, 0))
+    rnd = random.Random(9)
+    for _ in range(8):
+        random_turn(game, rnd)
+    record = gcg.parse(savegame.game_to_gcg(game))
+    start = continuation.game_at(record, 0)
+    assert start.handicaps == game.handicaps and start.scores == list(game.handicaps)
+    for k in range(1, len(record.events) + 1):
+        again = continuation.game_at(record, k)
+        assert again.handicaps == game.handicaps

@@ -362,3 +362,48 @@ def test_a_judge_decides_words_for_one_play_only():
     rig_rack(g, "EARDOSN")
     rec = g.play(place(g, "EAR", "H8", ACROSS), judge=frozenset({"EAR"}))
     assert rec.kind is TurnKind.PLAY and "EAR" not in LEXICON
+
+
+# --------------------------------------------------------------------------- head starts
+
+
+def test_a_head_start_is_the_score_before_the_first_move():
+    g = Game([PlayerSpec("Ann"), PlayerSpec("Bob", handicap=25)], lexicon=LEXICON, seed=7)
+    by_name = {p.name: i for i, p in enumerate(g.players)}  # turn order follows the draw
+    ann, bob = by_name["Ann"], by_name["Bob"]
+    assert g.scores[bob] == 25 and g.scores[ann] == 0
+    assert g.handicaps[bob] == 25 and g.handicaps[ann] == 0
+    assert not g.history  # given, not played: no turn holds it
+    # every total includes it; no turn's score does
+    rig_rack(g, "CATXQIZ", player=g.current)
+    first = g.play(place(g, "CAT", "H8", ACROSS))
+    assert first.score == 10 and first.total == 10 + g.handicaps[first.player]
+    second = g.pass_turn()
+    assert second.score == 0 and second.total == g.handicaps[second.player]
+
+
+def test_the_outcome_counts_the_head_start():
+    """Ann plays CAT for 10 and both pass the game out: Ann is ahead on points made, Bob's
+    head start of 40 makes him the winner (scores after the racks' values are taken off)."""
+    g = Game([PlayerSpec("Ann"), PlayerSpec("Bob", handicap=40)], lexicon=LEXICON, seed=7)
+    ann = next(i for i, p in enumerate(g.players) if p.name == "Ann")
+    bob = 1 - ann
+    while g.current != ann:
+        g.pass_turn()
+    rig_rack(g, "CATEEEE", player=ann)
+    g.play(place(g, "CAT", "H8", ACROSS))
+    rig_rack(g, "EEEEEEE", player=ann)  # racks worth 7 each: Ann is ahead on points made
+    rig_rack(g, "AEIOULN", player=bob)
+    while not g.is_over:
+        g.pass_turn()
+    assert g.outcome.reason is EndReason.FAIL_LIMIT
+    made = [sum(r.score for r in g.history if r.player == p) for p in range(2)]
+    assert (made[ann], made[bob]) == (10 - 7, -7)  # without the head start Ann would win
+    assert g.scores == [made[0] + g.handicaps[0], made[1] + g.handicaps[1]]
+    assert g.outcome.scores == tuple(g.scores) and g.outcome.winners == (bob,)
+
+
+@pytest.mark.parametrize("bad", [-5, 1001, 2.5, "25", True, None])
+def test_a_head_start_must_be_a_whole_number_of_points(bad):
+    with pytest.raises(ValueError, match="head start"):
+        Game([PlayerSpec("Ann"), PlayerSpec("Bob", handicap=bad)], seed=1)

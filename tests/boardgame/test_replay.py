@@ -311,3 +311,31 @@ def test_replay_never_fails_on_a_readable_record(edits):
     assert len(result.steps) == len(record.events) + 1
     for m in result.mismatches:
         assert m.line in {e.line for e in record.events}
+
+
+# --------------------------------------------------------------------------- head starts
+
+
+def test_a_handicapped_game_replays_from_its_head_starts(tmp_path, capsys):
+    import random
+
+    from wordbler.boardgame import savegame
+
+    from .test_savegame import new_game, play_random
+
+    game = play_random(new_game("standard", 2, seed=21, handicaps=(0, 40)), random.Random(21),
+                       16)
+    text = savegame.game_to_gcg(game)
+    result = replay_text(text)
+    assert result.ok, messages(result)
+    by_name = {p.name: i for i, p in enumerate(result.record.players)}
+    assert result.steps[0].scores[by_name["Player 2"]] == 40
+    assert result.steps[0].scores[by_name["Player 1"]] == 0
+    assert result.final.scores == tuple(game.scores)
+    path = tmp_path / "handicap.gcg"
+    path.write_text(text, encoding="utf-8")
+    code, lines = run_cli(capsys, str(path))
+    assert code == 0 and lines[0] == f"{path}: ok ({len(result.record.events)} events)"
+    # without the line, the first total of Player 2 is 40 more than the scores add up to
+    bare = replay_text(text.replace("#wordbler-handicap 0 40\n", ""))
+    assert not bare.ok and "expected" in bare.mismatches[0].message

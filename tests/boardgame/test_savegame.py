@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import pathlib
 import random
 import re
 import zlib
@@ -61,10 +62,13 @@ def random_turn(game: Game, rnd: random.Random, play_bias: float = 0.8) -> None:
         game.pass_turn()
 
 
-def new_game(preset: str = "standard", players: int = 2, seed: int = 1, **changes) -> Game:
+def new_game(preset: str = "standard", players: int = 2, seed: int = 1, handicaps=(),
+             **changes) -> Game:
+    """A game of ``players`` seats; ``handicaps``: their head starts in seat order."""
     rules = PRESETS[preset].with_changes(**changes) if changes else PRESETS[preset]
     lexicon = SomeWords() if rules.name == "wordbler-classic" else None
-    specs = [PlayerSpec(f"Player {i + 1}") for i in range(players)]
+    head = list(handicaps) + [0] * players
+    specs = [PlayerSpec(f"Player {i + 1}", handicap=head[i]) for i in range(players)]
     return Game(specs, rules, lexicon, seed)
 
 
@@ -127,7 +131,8 @@ def check_invariants(game: Game) -> None:
     ids += [p.tile.id for p in game.board.placements()]
     assert sorted(ids) == list(range(100))
     for p in range(len(game.players)):
-        assert game.scores[p] == sum(r.score for r in game.history if r.player == p)
+        assert game.scores[p] == game.players[p].handicap + sum(
+            r.score for r in game.history if r.player == p)
 
 
 # --------------------------------------------------------------------------- properties
@@ -142,11 +147,13 @@ def check_invariants(game: Game) -> None:
     turns=st.integers(0, 120),
     pending=st.booleans(),
     moves=st.integers(0, 2**32),
+    handicaps=st.lists(st.sampled_from([0, 0, 0, 5, 25, 200, 1000]), min_size=4, max_size=4),
 )
-def test_save_then_load_is_the_identity(seed, preset, players, hint_cost, turns, pending, moves):
+def test_save_then_load_is_the_identity(seed, preset, players, hint_cost, turns, pending, moves,
+                                        handicaps):
     rnd = random.Random(moves)
     players = min(players, PRESETS[preset].max_players)
-    game = new_game(preset, players, seed, hint_cost=hint_cost)
+    game = new_game(preset, players, seed, handicaps, hint_cost=hint_cost)
     play_random(game, rnd, turns)
     if pending and not game.is_over:
         placements = random_placement(game, rnd) or []
@@ -472,6 +479,87 @@ def test_bad_tile_and_pending_pragmata():
     err = refused(re.sub(r"#rack1 \S+", "#rack1 QQQ", text))
     assert err.message.startswith("#rack1 QQQ, but the rebuilt rack is")
     assert text.splitlines()[err.line - 1].startswith("#rack1 ")
+
+
+# --------------------------------------------------------------------------- head starts
+
+
+def handicapped_text(handicaps=(0, 25), turns: int = 12, seed: int = 15) -> str:
+    game = play_random(new_game("standard", len(handicaps), seed, handicaps),
+                       random.Random(seed), turns)
+    return savegame.game_to_gcg(game)
+
+
+def test_head_starts_are_written_in_seat_order_and_come_back():
+    game = new_game("standard", 3, seed=15, handicaps=(0, 25, 200))
+    assert sorted(game.scores) == [0, 25, 200]  # in turn order, after the draw
+    play_random(game, random.Random(4), 20)
+    text = savegame.game_to_gcg(game)
+    assert lines(text, "#wordbler-handicap") == ["#wordbler-handicap 0 25 200"]
+    seats = lines(text, "#wordbler-seats ")[0].split()[1:]
+    again = check_round_trip(game)  # the same scores, and replay finds no mismatch
+    check_invariants(again)
+    assert {p.name: p.handicap for p in again.players} == {
+        "Player 1": 0, "Player 2": 25, "Player 3": 200}
+    # the record's first totals run ahead of the scores by the head start
+    for i, nick in enumerate(seats):
+        first = next(line for line in lines(text, ">") if line.startswith(f">{nick}:"))
+        rec = next(r for r in game.history if game.players[r.player].name == f"Player {i + 1}")
+        assert first.endswith(f" {rec.total}") and rec.total == rec.score + (0, 25, 200)[i]
+
+
+def test_a_finished_handicapped_game_keeps_its_outcome():
+    game = new_game("standard", 2, seed=3, handicaps=(150, 0))
+    rnd = random.Random(3)
+    while not game.is_over:
+        random_turn(game, rnd, play_bias=0.97)
+    again = check_round_trip(game)
+    assert again.outcome == game.outcome
+    best = max(again.scores)
+    assert again.outcome.winners == tuple(i for i, s in enumerate(again.scores) if s == best)
+
+
+def test_a_game_without_head_starts_writes_no_line_and_loads_with_zeros():
+    text = saved_text()
+    assert not lines(text, "#wordbler-handicap")
+    game = savegame.game_from_gcg(text)
+    assert game.handicaps == (0, 0)
+    # an old save (before head starts): every head start is 0, the scores as they were
+    old = (pathlib.Path(__file__).parent / "data" / "old_save_unfinished.gcg").read_bytes()
+    game = savegame.game_from_gcg(old)
+    assert game.handicaps == (0, 0, 0)
+    assert game.scores == [sum(r.score for r in game.history if r.player == p)
+                           for p in range(3)]
+
+
+def test_a_removed_handicap_line_is_found_by_the_totals():
+    text = handicapped_text()
+    err = refused(text.replace("#wordbler-handicap 0 25\n", ""))
+    assert err.line is not None and err.message.startswith("total ")
+
+
+@pytest.mark.parametrize("value, message", [
+    ("0 -5", 'bad head start "-5" in #wordbler-handicap: a whole number of points from 0 '
+             "to 1000"),
+    ("0 2.5", 'bad head start "2.5" in #wordbler-handicap'),
+    ("0 lots", 'bad head start "lots" in #wordbler-handicap'),
+    ("0 1001", 'bad head start "1001" in #wordbler-handicap'),
+    ("0 " + "9" * 30, 'bad head start "9999'),
+    ("25", "#wordbler-handicap must give one head start per player (2), not 1"),
+    ("0 25 5", "#wordbler-handicap must give one head start per player (2), not 3"),
+    ("", "#wordbler-handicap must give one head start per player (2), not 0"),
+    ("0 25\n#wordbler-handicap 0 25", "#wordbler-handicap given twice"),
+])
+def test_a_bad_handicap_line_is_refused_naming_it(value, message):
+    text = handicapped_text()
+    bad = text.replace("#wordbler-handicap 0 25", f"#wordbler-handicap {value}", 1)
+    err = refused(bad)
+    assert err.message.startswith(message), err.message
+    assert bad.splitlines()[err.line - 1].startswith("#wordbler-handicap")
+    # replay goes on with the totals from 0, and names the line
+    result = replay.replay(gcg.parse(bad))
+    assert not result.ok and result.mismatches[0].line == err.line
+    assert result.mismatches[0].message == err.message
 
 
 # --------------------------------------------------------------------------- files

@@ -31,13 +31,22 @@ from .placement import IllegalMove, Reason, analyze, invalid_words
 from .rules import STANDARD, ChallengeRule, InvalidWordPolicy, RuleSet, Settlement
 
 
+#: the largest head start a player may be given (the setup dialog offers 0 to 200 points)
+MAX_HANDICAP = 1000
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
-    """Who sits in a seat.  ``computer`` is a level name, or None for a human."""
+    """Who sits in a seat.  ``computer`` is a level name, or None for a human.
+
+    ``handicap`` is the player's head start: the points they have before the first move
+    (0 to :data:`MAX_HANDICAP`), to even a game between players of different strength.  It
+    is in every total and the final score, and in no turn's score."""
 
     name: str
     mascot: str | None = None
     computer: str | None = None
+    handicap: int = 0
 
 
 class Bag:
@@ -114,6 +123,11 @@ class Game:
             raise ValueError("every player needs a name")
         if len({n.casefold() for n in names}) != len(names):
             raise ValueError("player names must be unique")
+        for spec in specs:
+            h = spec.handicap
+            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= MAX_HANDICAP:
+                raise ValueError(f"a head start is a whole number of points from 0 to "
+                                 f"{MAX_HANDICAP}, not {h!r} ({spec.name})")
 
         self.rules = rules
         self.lexicon = lexicon
@@ -130,7 +144,7 @@ class Game:
         self.seat_order: tuple[int, ...] = tuple((w + i) % len(specs) for i in range(len(specs)))
         self.players: tuple[PlayerSpec, ...] = tuple(specs[i] for i in self.seat_order)
         self.racks: list[list[Tile]] = [self.bag.draw(rules.rack_size) for _ in self.players]
-        self.scores: list[int] = [0] * len(self.players)
+        self.scores: list[int] = [p.handicap for p in self.players]  # the head starts
         self.current = 0
         self.fails = 0  # consecutive failed (scoreless) turns
         self.history: list[TurnRecord] = []
@@ -144,6 +158,11 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def handicaps(self) -> tuple[int, ...]:
+        """Each player's head start (turn order): their score before the first move."""
+        return tuple(p.handicap for p in self.players)
 
     @property
     def first_move(self) -> bool:

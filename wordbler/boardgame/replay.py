@@ -11,7 +11,9 @@ back exactly the play's score), end-of-game rack points (1x or 2x the tiles' val
 tiles being exactly those not on the board) and own-rack penalties (the rack's value).
 
 The rules are those named by a ``#wordbler-rules`` pragma (our own games), else standard
-(bingo bonus 50 for seven tiles).  The end-of-game multiplier is inferred from the record:
+(bingo bonus 50 for seven tiles).  The running totals start at the head starts of a
+``#wordbler-handicap`` line (our own games: :func:`wordbler.boardgame.savegame.handicap_from_record`),
+else at 0; a bad handicap line is a mismatch naming it, and the totals then start at 0.  The end-of-game multiplier is inferred from the record:
 2x (tournament) or 1x (standard).
 
 The result (:class:`ReplayResult`) holds one :class:`ReplayStep` per position: ``steps[0]``
@@ -197,10 +199,11 @@ class _Replayer:
             self.rules, self.rules_named = rules, True
         self.board = Board(self.rules.layout)
         self.positions = _Positions(self.board)
-        self.totals = [0] * len(record.players)
         self.mismatches: list[Mismatch] = []
+        self.totals = self._head_starts()
         self.steps: list[ReplayStep] = [
-            ReplayStep(0, None, self.positions, 0, tuple(self.totals))
+            ReplayStep(0, None, self.positions, 0, tuple(self.totals),
+                       mismatches=tuple(self.mismatches))
         ]
         self.next_id = 0
         # the last play, for a withdrawal: (event, its placements or None if not placed)
@@ -215,6 +218,17 @@ class _Replayer:
             standard_tiles = False
         self.check_unseen = standard_tiles and not record.tile_glyphs
         self.left = Counter(self.rules.tiles.counts)  # the tiles of the set off the board
+
+    def _head_starts(self) -> list[int]:
+        """The totals before the first event: the record's head starts (our own games'
+        ``#wordbler-handicap``), else zeros; a bad handicap line is a mismatch."""
+        from .savegame import handicap_from_record
+
+        try:
+            return list(handicap_from_record(self.record))
+        except GCGError as e:
+            self.mismatches.append(Mismatch(e.line or 0, e.message))
+            return [0] * len(self.record.players)
 
     def run(self) -> ReplayResult:
         for index, ev in enumerate(self.record.events, start=1):

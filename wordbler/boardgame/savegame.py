@@ -20,6 +20,12 @@ Pragmata (values with spaces or unusual characters are percent-encoded, ``%20``)
 ``#wordbler-seats NICK ...``
     The players in seat order, as passed to ``Game`` (``#player1``... are in turn order,
     after the draw for first player).
+``#wordbler-handicap N ...``
+    The head starts: one whole number of points (0 to :data:`~wordbler.boardgame.game.MAX_HANDICAP`)
+    per player, in seat order (the order of ``#wordbler-seats``).  Written only when a player
+    has one; without it every head start is 0.  The totals of the event lines include them,
+    so a reader that ignores this line sees the first total of a handicapped player run
+    ahead of the scores (:mod:`wordbler.boardgame.replay` reads it).
 ``#wordbler-player NICK [name=...] [mascot=...] [computer=...]``
     A seat's mascot and computer level; ``name`` only when the ``#playerN`` line cannot hold
     the name exactly.  A mascot is the id of a bundled mascot (:func:`known_mascots`, never
@@ -73,7 +79,7 @@ from wordbler.fileio import write_atomic
 from . import gcg
 from .ai import ALL_LEVELS
 from .gcg import Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo, shown
-from .game import Game, PlayerSpec
+from .game import MAX_HANDICAP, Game, PlayerSpec
 from .model import (
     COLUMN_LETTERS,
     Coord,
@@ -102,6 +108,7 @@ __all__ = [
     "is_wordbler_record",
     "rules_from_record",
     "language_from_record",
+    "handicap_from_record",
     "rules_pragma",
 ]
 
@@ -128,6 +135,7 @@ _MASCOT_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}", re.ASCII)
 _INDEX = re.compile(r"[0-9]{1,2}", re.ASCII)  # a rack index
 _COST = re.compile(r"-?[0-9]{1,4}", re.ASCII)
 _RULE_INT = re.compile(r"-?[0-9]{1,6}", re.ASCII)
+_HANDICAP = re.compile(r"[0-9]{1,6}", re.ASCII)  # digits counted before int() sees them
 
 
 @lru_cache(maxsize=1)
@@ -244,6 +252,45 @@ def language_from_record(record: GCGRecord) -> str:
     return code
 
 
+def _handicaps_by_seat(record: GCGRecord, seats: int) -> tuple[int, ...]:
+    """The head starts of ``#wordbler-handicap`` in seat order (``seats`` values); zeros
+    when the record has no such line.  :class:`GCGError` naming the line for a bad one."""
+    found = record.pragmata(PREFIX + "handicap")
+    if not found:
+        return (0,) * seats
+    if len(found) > 1:
+        raise GCGError("#wordbler-handicap given twice", path=record.source,
+                       line=found[1].line)
+    p = found[0]
+    parts = p.value.split()
+    if len(parts) != seats:
+        raise GCGError(f"#wordbler-handicap must give one head start per player ({seats}), "
+                       f"not {len(parts)}", path=record.source, line=p.line)
+    for item in parts:
+        if not _HANDICAP.fullmatch(item) or int(item) > MAX_HANDICAP:
+            raise GCGError(f'bad head start "{shown(item)}" in #wordbler-handicap: a whole '
+                           f"number of points from 0 to {MAX_HANDICAP}", path=record.source,
+                           line=p.line)
+    return tuple(int(item) for item in parts)
+
+
+def handicap_from_record(record: GCGRecord) -> tuple[int, ...]:
+    """Each player's head start in the record's ``#playerN`` order (the order of its totals),
+    from ``#wordbler-handicap`` (seat order, matched to the players by ``#wordbler-seats``;
+    the ``#playerN`` order when there is no seats line).  Zeros without the line; a bad one
+    is a :class:`GCGError` naming its line."""
+    nicks = [p.nick for p in record.players]
+    if record.pragma(PREFIX + "handicap") is None:
+        return (0,) * len(nicks)
+    seats_p = record.pragma(PREFIX + "seats")
+    seat_nicks = nicks if seats_p is None else seats_p.value.split()
+    if sorted(seat_nicks) != sorted(nicks):
+        raise GCGError("#wordbler-seats must name each player once", path=record.source,
+                       line=seats_p.line if seats_p is not None else None)
+    by_nick = dict(zip(seat_nicks, _handicaps_by_seat(record, len(seat_nicks))))
+    return tuple(by_nick[nick] for nick in nicks)
+
+
 def rules_from_record(record: GCGRecord) -> RuleSet:
     """The rules named by the record's ``#wordbler-rules`` (standard if there is none)."""
     p = record.pragma(PREFIX + "rules")
@@ -344,6 +391,8 @@ class _Writer:
             self.pragma("language", game.rules.language)
         self.pragma("seed", str(game.seed))
         self.pragma("seats", " ".join(seat_nicks))
+        if any(spec.handicap for spec in seat_specs):
+            self.pragma("handicap", " ".join(str(spec.handicap) for spec in seat_specs))
         players = []
         for i, spec in enumerate(game.players):
             name = spec.name
@@ -623,6 +672,7 @@ class _Rebuilder:
         nicks = [p.nick for p in record.players]
         if sorted(seat_nicks) != sorted(nicks):
             raise self.error("#wordbler-seats must name each player once", seats_p.line)
+        handicaps = _handicaps_by_seat(record, len(seat_nicks))
         attrs: dict[str, dict[str, str]] = {}
         for p in record.pragmata(PREFIX + "player"):
             if not p.value.split():
@@ -641,12 +691,13 @@ class _Rebuilder:
                 found[key] = self.attribute(key, unquote(raw), p.line)
             attrs[nick] = found
         specs = []
-        for nick in seat_nicks:
+        for nick, handicap in zip(seat_nicks, handicaps):
             info = record.players[nicks.index(nick)]
             a = attrs.get(nick, {})
             if "name" not in a:  # the #playerN line's name: the same limits as name=
                 self.attribute("name", info.name, info.line or seats_p.line)
-            specs.append(PlayerSpec(a.get("name", info.name), a.get("mascot"), a.get("computer")))
+            specs.append(PlayerSpec(a.get("name", info.name), a.get("mascot"), a.get("computer"),
+                                    handicap))
         try:
             game = Game(specs, rules, self.lexicon, seed)
         except ValueError as e:
@@ -679,7 +730,8 @@ class _Rebuilder:
         items: list[tuple[tuple[int, int], Event | Pragma]] = []
         for i, ev in enumerate(self.record.events):
             items.append(((i, 1), ev))
-        header = {PREFIX + n for n in ("format", "rules", "seed", "seats", "player")}
+        header = {PREFIX + n for n in ("format", "rules", "seed", "seats", "handicap",
+                                       "player")}
         for p in self.record.extra:
             if p.name.startswith(PREFIX) and p.name not in header:
                 items.append(((p.position, 0), p))
