@@ -63,6 +63,15 @@ def test_score_race_follows_the_history(played):
         assert after[r.player] == r.total
 
 
+def test_score_race_starts_at_the_head_starts():
+    g = Game([PlayerSpec("A"), PlayerSpec("B", handicap=35)], seed=3)
+    g.pass_turn()
+    g.pass_turn()
+    race = score_race(g)
+    assert race[0] == g.handicaps and sorted(race[0]) == [0, 35]
+    assert race[-1] == tuple(g.scores) == g.handicaps
+
+
 def test_summary_adds_up(played, bundled_generator):
     g, _ = played
     turns = analyse_game(g, bundled_generator)

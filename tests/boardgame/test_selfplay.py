@@ -5,7 +5,7 @@ import pytest
 
 from wordbler.boardgame.ai import Position, make_player, rng_for
 from wordbler.cli import main
-from wordbler.boardgame.game import Game
+from wordbler.boardgame.game import Game, PlayerSpec
 from wordbler.boardgame.replay import replay_file
 from wordbler.boardgame.selfplay import InvariantError, check_invariants, play_game
 from wordbler.boardgame.rules import WORDBLER_CLASSIC
@@ -54,6 +54,15 @@ def test_invariant_check_catches_a_lost_tile():
     check_invariants(g)
     g.bag._tiles.pop()  # corrupt on purpose
     with pytest.raises(InvariantError, match="99 tiles"):
+        check_invariants(g)
+
+
+def test_invariant_check_counts_a_head_start():
+    g = Game([PlayerSpec("A"), PlayerSpec("B", handicap=20)], seed=1)
+    g.pass_turn()
+    check_invariants(g)  # 20 points with no turn scoring them: the head start
+    g.scores[0] += 1
+    with pytest.raises(InvariantError, match="head start and history sum to"):
         check_invariants(g)
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import random_placement
-from wordbler.boardgame.game import Game
+from wordbler.boardgame.game import Game, PlayerSpec
 from wordbler.boardgame.model import Move, TurnKind
 from wordbler.boardgame.stats import (Stats, StatsError, add_game, default_path, from_json, load,
                                       record_game, save)
@@ -67,6 +67,26 @@ def test_counts_equal_the_histories(seeds):
         assert len(ps.recent) == want["games"]
     # through the file and back: the same
     assert from_json(json.loads(json.dumps(stats.to_json()))).to_json() == stats.to_json()
+
+
+def test_a_head_start_counts_for_the_win_not_for_the_scores():
+    """Bob's head start of 1000 wins him the game; his average and chart keep to the points
+    he made, and no move is credited with it."""
+    g = Game([PlayerSpec("Ann"), PlayerSpec("Bob", handicap=1000)], seed=11)
+    rnd = random.Random(11)
+    while not g.is_over:
+        ps = random_placement(g, rnd) if rnd.random() < 0.8 else None
+        g.apply(Move.play(ps) if ps else Move.pass_turn())
+    bob = next(i for i, p in enumerate(g.players) if p.name == "Bob")
+    made = sum(r.score for r in g.history if r.player == bob)
+    assert g.scores[bob] == made + 1000 and g.outcome.winners == (bob,)
+    stats = Stats()
+    assert add_game(stats, g)
+    ps = stats.player("Bob")
+    assert ps.wins == 1 and ps.total_score == made and ps.recent == [made]
+    assert ps.average_score == made
+    assert ps.best_score == max(r.score for r in g.history
+                                if r.player == bob and r.kind is TurnKind.PLAY)
 
 
 def test_unfinished_games_are_not_counted():

@@ -62,7 +62,7 @@ def iter_analysis(game, generate: Callable[[Sequence[str], str], Sequence],
     board = Board(rules.layout)
     n = len(game.players)
     bag = rules.tiles.total - n * rules.rack_size
-    scores = [0] * n
+    scores = list(game.handicaps)  # the head starts, zeros without
     for r in game.history:
         if should_stop is not None and should_stop():
             return
@@ -116,8 +116,9 @@ def _best_bingo(moves, rack: str, size: int) -> ai.Candidate | None:
 
 
 def score_race(game) -> list[tuple[int, ...]]:
-    """Every player's score after each turn of the history, starting from all zeros."""
-    scores = [0] * len(game.players)
+    """Every player's score after each turn of the history, starting from the head starts
+    (all zeros in a game without one)."""
+    scores = list(game.handicaps)
     out = [tuple(scores)]
     for r in game.history:
         scores[r.player] = r.total

@@ -44,9 +44,10 @@ def check_invariants(game: Game) -> None:
     if game.tile_count() != total:
         raise InvariantError(f"{game.tile_count()} tiles accounted for, not {total}")
     for p in range(len(game.players)):
-        s = sum(r.score for r in game.history if r.player == p)
+        s = game.players[p].handicap + sum(r.score for r in game.history if r.player == p)
         if s != game.scores[p]:
-            raise InvariantError(f"player {p}: score {game.scores[p]} but history sums to {s}")
+            raise InvariantError(f"player {p}: score {game.scores[p]} but head start and "
+                                 f"history sum to {s}")
 
 
 def play_game(levels, seed: int, lexicon, generate, rules: RuleSet = STANDARD,

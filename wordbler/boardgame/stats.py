@@ -8,6 +8,10 @@ rather than silently overwritten when the next game is recorded.
 Per player (the name's case-folded form is the key): games, wins, total score, turns,
 best move (word and score), bingos, and the scores of the last games for the chart.  A game
 is recorded once (its key: seed, number of turns, final scores).
+
+A head start (:attr:`~wordbler.boardgame.game.PlayerSpec.handicap`) decides wins as it decided
+the game, but it is not a point scored: the total score (so the averages) and the chart's
+scores are the final score less the head start, and no move is credited with it.
 """
 
 from __future__ import annotations
@@ -101,7 +105,8 @@ def add_game(stats: Stats, game) -> bool:
         ps.name = name  # the latest spelling
         ps.games += 1
         ps.wins += i in winners
-        ps.total_score += game.scores[i]
+        scored = game.scores[i] - spec.handicap  # the head start was given, not scored
+        ps.total_score += scored
         for r in game.history:
             if r.player != i:
                 continue
@@ -113,7 +118,7 @@ def add_game(stats: Stats, game) -> bool:
                 if r.move is not None and r.move.kind is MoveKind.PLAY and \
                         len(r.move.placements) == size:
                     ps.bingos += 1
-        ps.recent = (ps.recent + [game.scores[i]])[-MAX_RECENT:]
+        ps.recent = (ps.recent + [scored])[-MAX_RECENT:]
     stats.recorded = (stats.recorded + [key])[-MAX_KEYS:]
     return True
 
