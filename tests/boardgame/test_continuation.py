@@ -111,3 +111,17 @@ def test_head_starts_are_kept_at_every_cut_the_start_included():
     for k in range(1, len(record.events) + 1):
         again = continuation.game_at(record, k)
         assert again.handicaps == game.handicaps
+
+
+def test_a_russian_game_continued_from_the_start_stays_russian():
+    """#wordbler-language is written before the first event: a cut at the start keeps it
+    (it was dropped there, and the game came back with the English tiles)."""
+    from wordbler.boardgame.game import Game
+    from wordbler.boardgame.rules import STANDARD
+
+    game = Game(["Аня", "Боря"], STANDARD.with_language("ru"), None, seed=4)
+    game.pass_turn()
+    record = gcg.parse(savegame.game_to_gcg(game))
+    for k in (0, 1):
+        again = continuation.game_at(record, k)
+        assert again.rules.language == "ru" and again.tile_count() == 104

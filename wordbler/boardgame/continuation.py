@@ -24,8 +24,8 @@ __all__ = ["record_until", "game_at"]
 # pragmata written right after a turn's event line, which belong to that turn
 _AFTER_EVENT = {PREFIX + name for name in ("tiles", "invalid", "note")}
 # pragmata that describe the game as a whole
-_HEADER = {PREFIX + name for name in ("format", "rules", "seed", "seats", "handicap",
-                                          "player")}
+_HEADER = {PREFIX + name for name in ("format", "rules", "language", "seed", "seats",
+                                          "handicap", "player")}
 
 
 def record_until(record: GCGRecord, k: int) -> GCGRecord:
