@@ -202,6 +202,10 @@ class ScoreHistoryDialog(FittedDialog):
         self.mascot.set_mascot(g.players[p].mascot if p is not None else None)
         self.mascot.setVisible(p is not None)
         self.tree.clear()
+        for player, points in enumerate(g.handicaps):  # a head start: the first line
+            if points and (p is None or player == p):
+                self.tree.addTopLevelItem(self._head_start_item(player, points, names,
+                                                                show_name=p is None))
         for rec, turn in zip(g.history, turn_numbers(g.history)):
             if p is not None and rec.player != p:
                 continue
@@ -212,6 +216,18 @@ class ScoreHistoryDialog(FittedDialog):
             self.summary.setText(self.tr("{names}: {scores} points")
                                  .format(names=names[p], scores=g.scores[p]))
         self.tree.expandAll()
+
+    def _head_start_item(self, player: int, points: int, names,
+                         show_name: bool) -> QTreeWidgetItem:
+        """The line of a head start: the points a player had before the first move."""
+        who = f"{names[player]}: " if show_name else ""
+        item = QTreeWidgetItem(["", "", f"+{points}", str(points)])
+        item.setText(0, self.tr("Start"))
+        item.setText(1, who + self.tr("Head start +{points}").format(points=points))
+        item.setToolTip(1, self.tr("Points given before the first move, to even the game"))
+        item.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
+        item.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
+        return item
 
     def _item(self, rec: TurnRecord, names, show_name: bool, turn: str) -> QTreeWidgetItem:
         who = f"{names[rec.player]}: " if show_name else ""
@@ -292,8 +308,9 @@ def turn_numbers(history) -> list[str]:
 
 
 def _running_total(session: GameSession, rec: TurnRecord) -> int:
-    """The player's total after ``rec`` (the record's own ``total`` is before settlement)."""
-    total = 0
+    """The player's total after ``rec`` (the record's own ``total`` is before settlement),
+    the head start included."""
+    total = session.game.players[rec.player].handicap
     for r in session.game.history:
         if r.player == rec.player:
             total += r.score
@@ -327,7 +344,9 @@ class ScoreboardDialog(FittedDialog):
         n = len(names)
         rounds: list[list[str]] = []
         end = [""] * n
-        totals = [0] * n
+        totals = list(g.handicaps)  # a head start is there before the first move
+        start = [self.tr("head start +{points}").format(points=h) if h else "" for h in totals]
+        has_start = any(totals)
         row: list[str] | None = None
         hinted: dict[int, int] = {}  # player -> cost of the hints taken since their last turn
         for rec in g.history:
@@ -352,18 +371,20 @@ class ScoreboardDialog(FittedDialog):
         has_end = any(end)
         self.table.setColumnCount(n)
         self.table.setHorizontalHeaderLabels(names)
-        self.table.setRowCount(len(rounds) + has_end + 1)
-        for r, cells in enumerate(rounds + ([end] if has_end else [])):
+        self.table.setRowCount(has_start + len(rounds) + has_end + 1)
+        rows = ([start] if has_start else []) + rounds + ([end] if has_end else [])
+        for r, cells in enumerate(rows):
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
-        last = len(rounds) + has_end
+        last = len(rows)
         for c in range(n):
             item = QTableWidgetItem(f"Total {g.scores[c]}")
             f = item.font()
             f.setBold(True)
             item.setFont(f)
             self.table.setItem(last, c, item)
-        self.table.setVerticalHeaderLabels([str(i + 1) for i in range(len(rounds))]
+        self.table.setVerticalHeaderLabels(([self.tr("Start")] if has_start else [])
+                                           + [str(i + 1) for i in range(len(rounds))]
                                            + ([self.tr("End")] if has_end else []) + ["Σ"])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
@@ -408,6 +429,13 @@ class GameOverDialog(FittedDialog):
             final = QLabel(f"<b>{g.scores[i]}</b>")
             grid.addWidget(final, i + 1, 4)
         layout.addLayout(grid)
+        given = [(names[i], h) for i, h in enumerate(g.handicaps) if h]
+        self.head_start_label = QLabel(self)  # the head starts are in the scores above
+        self.head_start_label.setWordWrap(True)
+        self.head_start_label.setText(self.tr("Head start, counted in the scores: {given}.").format(
+            given=", ".join(f"{name} +{h}" for name, h in given)) if given else "")
+        self.head_start_label.setVisible(bool(given))
+        layout.addWidget(self.head_start_label)
         self.settlement_lines = [texts.describe_record(r, names) for r in g.history
                                  if r.kind is TurnKind.SETTLEMENT]
         if self.settlement_lines:

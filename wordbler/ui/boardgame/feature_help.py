@@ -124,6 +124,18 @@ SECTIONS: list[tuple[str, str]] = [
          "endgame exactly. While Grandmaster thinks, a bar under its name shows how far it "
          "is; it takes a few seconds at most. Closing the window or starting a new game stops"
          " a computer at once.")),
+    (QT_TRANSLATE_NOOP("feature_help", "Head start"),
+     QT_TRANSLATE_NOOP(
+         "feature_help",
+         "New game > Players gives each player a Head start (0 to 200 points, in steps of 5):"
+         " the player starts the game with these points, to even a game between players of "
+         "different strength, for instance a beginner against a strong computer. The score "
+         "panels show it from the start, the score history and the scoreboard begin with a "
+         "Head start line for each player who has one, and it counts in the final score and "
+         "for the win. A saved game and its record keep it (the #wordbler-handicap line, one "
+         "number per player in seat order), so a resumed or replayed game has the same "
+         "scores. Statistics count the win, but keep the head start out of the average "
+         "score, the chart of recent scores and the best move.")),
     (QT_TRANSLATE_NOOP("feature_help", "Languages"),
      QT_TRANSLATE_NOOP(
          "feature_help",

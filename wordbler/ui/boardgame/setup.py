@@ -1,4 +1,5 @@
-"""The setup dialog: players (name, mascot, human or computer), rules preset, dictionary.
+"""The setup dialog: players (name, mascot, human or computer, head start), rules preset,
+dictionary.
 
 A mascot is picked by dragging it from the palette onto a player's box (MIME type
 ``application/x-wordbler-mascot``); each pick is a command on the dialog's undo stack, so
@@ -93,8 +94,13 @@ class MascotChip(MascotView):
         self._press = None
 
 
+#: the head starts the dialog offers (points; the engine allows up to MAX_HANDICAP)
+HEAD_START_MAX = 200
+HEAD_START_STEP = 5
+
+
 class PlayerBox(QFrame):
-    """One seat: name, mascot (a drop target), human or computer."""
+    """One seat: name, mascot (a drop target), human or computer, and a head start in points."""
 
     mascot_dropped = Signal(int, str)  # seat, mascot
     changed = Signal()
@@ -125,6 +131,24 @@ class PlayerBox(QFrame):
         self.kind.setAccessibleName(self.tr("Player {number} is").format(number=seat + 1))
         # every choice fits: the box is as wide as its longest ("Computer: Scholar (intermed…")
         self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # a head start: points the player has before the first move (PlayerSpec.handicap)
+        self.head_start = QSpinBox(self)
+        self.head_start.setRange(0, HEAD_START_MAX)
+        self.head_start.setSingleStep(HEAD_START_STEP)
+        self.head_start.setSuffix(self.tr(" points"))
+        self.head_start.setAccessibleName(self.tr("Head start of player {number}").format(
+            number=seat + 1))
+        tip = self.tr("The player starts the game with these points: a head start evens a "
+                      "game between players of different strength, for instance against a "
+                      "strong computer. It counts in the final score and for the win.")
+        self.head_start.setToolTip(tip)
+        self.head_start_label = QLabel(self.tr("Head start:"), self)
+        self.head_start_label.setBuddy(self.head_start)
+        self.head_start_label.setToolTip(tip)
+        head_row = QHBoxLayout()
+        head_row.addWidget(self.head_start_label)
+        head_row.addWidget(self.head_start)
+        head_row.addStretch(1)
         title = QLabel("<b>" + self.tr("Player {number}").format(number=seat + 1) + "</b>", self)
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 6, 8, 6)
@@ -133,7 +157,8 @@ class PlayerBox(QFrame):
         grid.addWidget(self.mascot_hint, 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self.name_edit, 1, 1, 1, 2)
         grid.addWidget(self.kind, 2, 1, 1, 2)
-        grid.addWidget(self.name_error, 3, 0, 1, 3)  # the whole width: never cut
+        grid.addLayout(head_row, 3, 1, 1, 2)
+        grid.addWidget(self.name_error, 4, 0, 1, 3)  # the whole width: never cut
         grid.setColumnStretch(1, 1)
         self.name_error.setWordWrap(True)
         self.name_error.hide()
@@ -169,6 +194,10 @@ class PlayerBox(QFrame):
 
     def computer(self) -> str | None:
         return self.kind.currentData()
+
+    def handicap(self) -> int:
+        """The head start chosen, in points."""
+        return self.head_start.value()
 
     def dragEnterEvent(self, event) -> None:
         if read_mascot_mime(event.mimeData()):
@@ -386,6 +415,7 @@ class SetupDialog(FittedDialog):
                 box.set_mascot(spec.mascot)
                 i = box.kind.findData(spec.computer)
                 box.kind.setCurrentIndex(max(0, i))
+                box.head_start.setValue(getattr(spec, "handicap", 0))
             changes = dict(getattr(previous, "rule_changes", ()))
             self.hints_check.setChecked(bool(changes.get("hints_allowed", True)))
             self.hint_cost.setValue(int(changes.get("hint_cost", 0)))
@@ -552,7 +582,8 @@ class SetupDialog(FittedDialog):
                     error=e), error=True)
                 return
         n = self.count.value()
-        specs = tuple(PlayerSpec(b.name(), b.mascot(), b.computer()) for b in self.boxes[:n])
+        specs = tuple(PlayerSpec(b.name(), b.mascot(), b.computer(), b.handicap())
+                      for b in self.boxes[:n])
         self._config = GameConfig(specs, self.rules.currentData(), lexicon, label,
                                   rule_changes=self.rule_changes(),
                                   clock=self.clock_box.settings(), language=code)
