@@ -521,3 +521,15 @@ def test_any_turn_comes_back_with_its_whole_undo_history(qapp, seed, ops):
         again.undo_stack.redo()
         assert _turn_state(again)[0] == _turn_state(s)[0]
         assert sorted(_turn_state(again)[1]) == sorted(_turn_state(s)[1])
+
+
+def test_the_resume_list_shows_a_head_start_before_the_first_move(tmp_path):
+    from wordbler.boardgame.game import PlayerSpec
+
+    store = Store(tmp_path / "kept")
+    store.check()
+    game = Game([PlayerSpec("Ann"), PlayerSpec("Bob", handicap=25)], seed=3)
+    savegame.save_game(game, store.folder / "game-20240101-120000.gcg")
+    (entry,) = store.entries()
+    assert dict(entry.players) == {"Ann": 0, "Bob": 25} and entry.turns == 0
+    assert "Bob 25" in entry.describe()

@@ -186,6 +186,26 @@ def test_our_game_continues_from_any_position_where_play_can_go_on(qtbot):
     assert not view.continue_problem(0)
 
 
+def test_a_handicapped_game_replays_from_its_head_starts(qtbot):
+    g = Game([PlayerSpec("Ann", "fox"), PlayerSpec("Bob", "owl", handicap=30)], seed=5)
+    g.pass_turn()
+    g.pass_turn()
+    record = gcg.parse(savegame.game_to_gcg(g), "ours.gcg")
+    result = replay(record)
+    assert result.ok
+    view = _view(qtbot, result)
+    bob = [p.name for p in record.players].index("Bob")
+    assert view.position_label.text() == "Start"
+    assert view.event_list.item(0).text() == "Start (head start: Bob +30)"
+    assert _shown_scores(view)[bob] == 30 and _shown_scores(view)[1 - bob] == 0
+    assert not view.summary_label.isVisible()  # nothing fails to add up
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    assert _shown_scores(view) == list(result.final.scores) == _final_totals(record)
+    with qtbot.waitSignal(view.continue_requested) as blocker:
+        qtbot.mouseClick(view.continue_button, Qt.MouseButton.LeftButton)
+    assert blocker.args[0].scores == g.scores
+
+
 def test_a_finished_game_of_ours_cannot_continue_at_its_end(qtbot):
     g = Game(["Ann", "Bob"], seed=5)
     while not g.is_over:

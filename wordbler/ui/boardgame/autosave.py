@@ -187,7 +187,10 @@ def _summary(path: Path, mtime: float) -> Entry:
         record = gcg.read_file(path)
     except GCGError as e:
         return Entry(path, mtime, error=str(e))
-    totals = [0] * len(record.players)
+    try:  # the scores before the first move: the head starts (#wordbler-handicap)
+        totals = list(savegame.handicap_from_record(record))
+    except GCGError:
+        totals = [0] * len(record.players)
     turns = 0
     for ev in record.events:
         if 0 <= ev.player < len(totals):

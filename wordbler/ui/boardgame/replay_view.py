@@ -222,7 +222,11 @@ class ReplayView(QWidget):
         # ---- every event, to jump to
         self.event_list = QListWidget(self)
         self.event_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.event_list.addItem(QListWidgetItem(self.tr("Start")))
+        head = [(names[i], h) for i, h in enumerate(result.steps[0].scores) if h]
+        self.event_list.addItem(QListWidgetItem(
+            self.tr("Start (head start: {given})").format(
+                given=", ".join(f"{name} +{h}" for name, h in head)) if head
+            else self.tr("Start")))
         for step in result.steps[1:]:
             ev = step.event
             assert ev is not None
