@@ -173,7 +173,7 @@ def test_apply_to_rows():
     assert rows[0].startswith("Ab.") and rows[1:] == EMPTY[1:]
 
 
-def _expert_case(reply_after_qat):
+def _expert_case(reply_after_qat, gate=None):
     """QAT is the equity choice (it keeps ERSV); VAT is next.  Every other rack answers with
     one of its own tiles on row 0; the opponent's answer scores 10 after VAT and
     ``reply_after_qat`` after QAT (the player's own second answer scores 0)."""
@@ -187,11 +187,18 @@ def _expert_case(reply_after_qat):
         seen.append(r)
         col = board[0].index(".")
         opp = set(r) <= set("AEIOUBCDFG") and len(r) == 7 and board[0][0] == "."
-        score = (10 if board[7][6:9] == "VAT" else reply_after_qat) if opp else 0
+        if not opp:
+            score = 0
+        elif board[7][6:9] == "VAT":
+            score = 10
+        else:
+            score = reply_after_qat() if callable(reply_after_qat) else reply_after_qat
         return [gen_across(r[0], 0, col, score, r)]
 
     p = make_player("expert", gen)
     p.budget_s = 1e9
+    if gate is not None:
+        p.gate = gate
     d = p.choose(position(rack, bag=40, unseen="AEIOUBCDFG" * 4 + "AEIOUBC"), random.Random(2))
     assert d.kind == "play" and d.reason.startswith("simulated")
     assert seen
@@ -207,3 +214,17 @@ def test_expert_leaves_the_equity_choice_for_a_clear_simulated_gain():
 def test_expert_keeps_the_equity_choice_when_the_replies_do_not_differ():
     d = _expert_case(10)
     assert d.play.word == "QAT"
+
+
+def test_expert_keeps_the_equity_choice_when_the_simulated_gain_is_only_noise():
+    # after QAT the reply scores `high` or 0 in turn, so that on average VAT comes out about
+    # a point ahead (a plain maximum of the means would switch to it), far inside the noise
+    delta = STRONG_LEAVE("ERSV") - STRONG_LEAVE("ERSQ")  # QAT's leave is the better one
+    high = round(2 * (10 + delta))
+    assert abs(high / 2 - (10 + delta)) <= 0.5 and high >= 20
+    replies = itertools.cycle([high, 0])
+    d = _expert_case(lambda: next(replies))
+    assert d.play.word == "QAT"
+    replies = itertools.cycle([high, 0])
+    plain = _expert_case(lambda: next(replies), gate=0)
+    assert plain.play.word == "VAT"  # the same playouts without the gate

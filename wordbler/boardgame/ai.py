@@ -468,6 +468,7 @@ class Expert(Strong):
     min_playouts = 10  # before a candidate may be called clearly best
     infer_tries = 24  # leaves tested when inferring what the opponent kept
     plies = 1  # plies played out after the candidate (2: also the player's own next move)
+    gate = 2.0  # standard errors a simulated gain must clear to leave the static choice
     # a safety cap for a slow or busy machine, not the normal stopping rule: the fixed counts
     # (playouts, endgame nodes) stop the search, so a seed replays the same choice
     budget_s = 4.5
@@ -513,6 +514,27 @@ class Expert(Strong):
             return base
         return self.simulate(pos, ranked, rng, base)
 
+    def _pick(self, out) -> int:
+        """The candidate to play: the static choice (index 0) unless another beats it in
+        the playouts by more than ``gate`` standard errors of the paired difference (every
+        candidate met the same futures).  The plain maximum of a few dozen noisy means
+        picks near random among close candidates: measured, it played no better than the
+        static choice."""
+        means = out.means()
+        if self.gate <= 0:
+            return max(range(len(means)), key=lambda i: (means[i], -i))
+        w = out.weights
+        total = sum(w)
+        n = len(out.values)
+        best_i, best_gain = 0, 0.0
+        for i in range(1, len(means)):
+            d = [v[i] - v[0] for v in out.values]
+            m = sum(wk * dk for wk, dk in zip(w, d)) / total
+            var = sum(wk * (dk - m) ** 2 for wk, dk in zip(w, d)) / total * n / max(1, n - 1)
+            if m > self.gate * (var / n) ** 0.5 and m > best_gain:
+                best_i, best_gain = i, m
+        return best_i
+
     def simulate(self, pos: Position, ranked: list[Candidate], rng: random.Random,
                  base: Decision) -> Decision:
         """Play the candidates out two plies over the same futures (see simulation.py)."""
@@ -530,7 +552,7 @@ class Expert(Strong):
         if len(out.values) < 2:
             return base
         means = out.means()
-        best_i = max(range(len(ranked)), key=lambda i: (means[i], -i))
+        best_i = self._pick(out)
         how = "pre-endgame" if 1 <= pos.bag_count <= 2 else "simulated"
         note = f"{how} {len(out.values)} futures"
         if leaves:
