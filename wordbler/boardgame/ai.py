@@ -126,23 +126,7 @@ Generator = Callable[[Sequence[str], str], list]
 # ---------------------------------------------------------------------------- leaves
 def leave_value(leave: str, bag_count: int = 100) -> float:
     """Heuristic value, in points, of keeping ``leave`` for the next turn."""
-    if not leave:
-        return 0.0
-    value = sum(TILE_LEAVE.get(ch, 0.0) for ch in leave)
-    counts: dict[str, int] = {}
-    for ch in leave:
-        counts[ch] = counts.get(ch, 0) + 1
-    for ch, n in counts.items():
-        if n > 1 and ch != BLANK:
-            value -= (4.0 if ch in VOWELS else 3.0) * (n - 1) * (n - 1)
-    vowels = sum(1 for ch in leave if ch in VOWELS)
-    ideal = 0.42 * (len(leave) - counts.get(BLANK, 0))
-    value -= 2.0 * abs(vowels - ideal) ** 1.5
-    if "Q" in counts and "U" not in counts and BLANK not in counts:
-        value -= 5.0
-    if bag_count < 7:  # fewer draws to come: what is kept matters less
-        value *= bag_count / 7
-    return value
+    return _leave_shape(leave, bag_count, TILE_LEAVE, VOWELS, qu=("Q", "U"))
 
 
 handmade_leave_value = leave_value
@@ -182,13 +166,17 @@ def handmade_leaves(rules: RuleSet) -> Callable[[str, int], float]:
         vowels = frozenset(tiles.vowels)
 
         def fn(leave: str, bag_count: int = 100, _t=table, _v=vowels) -> float:
-            return _leave_shape(leave, bag_count, _t, _v, None)
+            return _leave_shape(leave, bag_count, _t, _v)
 
         _HANDMADE[key] = fn
     return fn
 
 
-def _leave_shape(leave, bag_count, table, vowels, q) -> float:
+def _leave_shape(leave: str, bag_count: int, table: Mapping[str, float], vowels,
+                 qu: tuple[str, str] | None = None) -> float:
+    """Per-tile values, less duplicates and an unbalanced vowel/consonant mix; ``qu``: a
+    letter that is worse kept without its partner (English Q without U); all of it scaled
+    down when fewer than seven tiles are left to draw (what is kept matters less)."""
     if not leave:
         return 0.0
     value = sum(table.get(ch, 0.0) for ch in leave)
@@ -201,6 +189,8 @@ def _leave_shape(leave, bag_count, table, vowels, q) -> float:
     nv = sum(1 for ch in leave if ch in vowels)
     ideal = 0.42 * (len(leave) - counts.get(BLANK, 0))
     value -= 2.0 * abs(nv - ideal) ** 1.5
+    if qu and qu[0] in counts and qu[1] not in counts and BLANK not in counts:
+        value -= 5.0
     if bag_count < 7:
         value *= bag_count / 7
     return value
