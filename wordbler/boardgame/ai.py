@@ -453,11 +453,11 @@ class Strong(Player):
 
 class Expert(Strong):
     level = "expert"
-    width = 8  # candidates simulated: the best by static value
-    playouts = 40  # sampled futures at most (a fixed count, so a seed replays the choice)
+    width = 6  # candidates simulated: the best by static value
+    playouts = 32  # sampled futures at most (a fixed count, so a seed replays the choice)
     min_playouts = 10  # before a candidate may be called clearly best
     infer_tries = 24  # leaves tested when inferring what the opponent kept
-    plies = 1  # plies played out after the candidate (2: also the player's own next move)
+    plies = 2  # plies played out after the candidate: the opponent's reply, then the player's
     gate = 2.0  # standard errors a simulated gain must clear to leave the static choice
     # a safety cap for a slow or busy machine, not the normal stopping rule: the fixed counts
     # (playouts, endgame nodes) stop the search, so a seed replays the same choice
