@@ -461,9 +461,9 @@ class Expert(Strong):
     gate = 2.0  # standard errors a simulated gain must clear to leave the static choice
     # a safety cap for a slow or busy machine, not the normal stopping rule: the fixed counts
     # (playouts, endgame nodes) stop the search, so a seed replays the same choice
-    budget_s = 4.5
+    budget_s = 3.5  # leaves room for ranking, inference and one slow generation under 5 s
 
-    endgame_budget_s: float | None = 4.5  # exact search: a safety time cap; None: no cap
+    endgame_budget_s: float | None = 3.5  # exact search: a safety time cap; None: no cap
     endgame_nodes: int | None = 1500  # the normal stopping rule (deterministic)
     should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
     progress: Callable[[int, int], None] | None = None  # (playouts done, planned)
