@@ -74,7 +74,6 @@ class Future:
 class SimOutcome:
     values: list[list[float]]  # per playout: each candidate's value
     weights: list[float]
-    inferred: int  # leaves accepted by the inference (0: none was used)
     stopped: str  # "done", "clear", "time", "cancel"
 
     def means(self) -> list[float]:
@@ -348,7 +347,7 @@ class Simulator:
             if k + 1 >= min_playouts and len(cands) > 1 and self._clear(values, clear_margin):
                 stopped = "clear"
                 break
-        return SimOutcome(values, weights, 0, stopped)
+        return SimOutcome(values, weights, stopped)
 
     @staticmethod
     def _clear(values, margin) -> bool:
