@@ -26,7 +26,7 @@ from typing import Callable, Mapping, Sequence
 
 from .model import Coord, Direction, Move, Placement, TurnKind
 from .rules import BLANK, RuleSet
-from .simulation import LastPlay, Simulator
+from .simulation import LastPlay, Simulator, paired_gain
 
 LEVELS: Mapping[str, str] = {
     "beginner": "Sprout (beginner)",
@@ -468,9 +468,6 @@ class Expert(Strong):
     should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
     progress: Callable[[int, int], None] | None = None  # (playouts done, planned)
 
-    def cancel_requested(self) -> bool:
-        return bool(self.should_stop and self.should_stop())
-
     def _exact_endgame(self, pos: Position) -> Decision | None:
         from .endgame import EndgameSolver
 
@@ -513,15 +510,10 @@ class Expert(Strong):
         means = out.means()
         if self.gate <= 0:
             return max(range(len(means)), key=lambda i: (means[i], -i))
-        w = out.weights
-        total = sum(w)
-        n = len(out.values)
         best_i, best_gain = 0, 0.0
         for i in range(1, len(means)):
-            d = [v[i] - v[0] for v in out.values]
-            m = sum(wk * dk for wk, dk in zip(w, d)) / total
-            var = sum(wk * (dk - m) ** 2 for wk, dk in zip(w, d)) / total * n / max(1, n - 1)
-            if m > self.gate * (var / n) ** 0.5 and m > best_gain:
+            m, se = paired_gain(out.values, out.weights, i, 0)
+            if m > self.gate * se and m > best_gain:
                 best_i, best_gain = i, m
         return best_i
 
@@ -530,8 +522,7 @@ class Expert(Strong):
         """Play the candidates out two plies over the same futures (see simulation.py)."""
         leave_fn = self.leave_fn(pos)
         sim = Simulator(self._generate, pos.rules, leave_fn, should_stop=self.should_stop,
-                        deadline=time.perf_counter() + self.budget_s)
-        sim.plies = self.plies
+                        deadline=time.perf_counter() + self.budget_s, plies=self.plies)
         leaves: list[str] = []
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
@@ -591,6 +582,14 @@ def hints(pos: Position, generate: Generator, n: int = 10) -> list[Candidate]:
     return Strong(generate).ranked(pos, n) if n > 0 else []
 
 
+def leave_bound(rack: str, bag_count: int, leave_fn) -> float:
+    """The best value any part of ``rack`` (the empty part included) has as a leave: no
+    move of the rack can be worth more than its score plus this."""
+    return max(leave_fn("".join(c), bag_count)
+               for k in range(len(rack) + 1)
+               for c in set(itertools.combinations(sorted(rack), k)))
+
+
 def top_by_equity(moves, pos: Position, n: int, leave_fn=None) -> list[Candidate]:
     """The top ``n`` of ``moves`` by equity: exactly the full ranking's first ``n``, without
     making every move a candidate.
@@ -604,9 +603,7 @@ def top_by_equity(moves, pos: Position, n: int, leave_fn=None) -> list[Candidate
         return []
     leave_value = leave_fn or handmade_leaves(pos.rules)
     scores = _scores(moves)
-    bound = max(leave_value("".join(c), pos.bag_count)
-                for k in range(len(pos.rack) + 1)
-                for c in set(itertools.combinations(sorted(pos.rack), k)))
+    bound = leave_bound(pos.rack, pos.bag_count, leave_value)
     values: dict[str, float] = {}
     best: list[tuple[float, int, Candidate]] = []  # (-equity, generation index, candidate)
     for i in sorted(range(len(scores)), key=scores.__getitem__, reverse=True):

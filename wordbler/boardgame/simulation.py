@@ -83,16 +83,25 @@ class SimOutcome:
                 for i in range(n)] if total else []
 
 
-def _minus(pool: str, used: str) -> str:
-    c = Counter(pool)
-    c.subtract(used)
-    return "".join(ch * n for ch, n in sorted(c.items()) if n > 0)
+def paired_gain(values: Sequence[Sequence[float]], weights: Sequence[float], i: int,
+                j: int) -> tuple[float, float]:
+    """How much candidate ``i`` beat ``j`` over the same futures: the weighted mean of the
+    paired differences and its standard error (0 with fewer than two futures)."""
+    n = len(values)
+    total = sum(weights)
+    d = [v[i] - v[j] for v in values]
+    m = sum(w * x for w, x in zip(weights, d)) / total
+    if n < 2:
+        return m, 0.0
+    var = sum(w * (x - m) ** 2 for w, x in zip(weights, d)) / total * n / (n - 1)
+    return m, math.sqrt(var / n)
 
 
 class Simulator:
     def __init__(self, generate: Callable, rules: RuleSet, leave_fn: Callable[[str, int], float],
                  *, should_stop: Callable[[], bool] | None = None,
-                 deadline: float | None = None, clock: Callable[[], float] = time.perf_counter):
+                 deadline: float | None = None, clock: Callable[[], float] = time.perf_counter,
+                 plies: int = 2):
         self._generate = generate
         self.rules = rules
         self.leave_fn = leave_fn
@@ -101,7 +110,7 @@ class Simulator:
         self.clock = clock
         self._values = {ch: rules.tiles.value(ch) for ch in rules.tiles.values}
         self._values[BLANK] = 0
-        self.plies = 2  # 1: the opponent's reply only, then both leaves valued
+        self.plies = plies  # 1: the opponent's reply only, then both leaves valued
         self._cand_cache: dict = {}
         self.lines_ok = bool(getattr(generate, "takes_lines", False))
 
@@ -164,10 +173,10 @@ class Simulator:
         order = sorted(recs, key=lambda r: -r[0])
         rows = tuple(rows)
         if bag_left > 0:
+            from .ai import leave_bound
+
             leave_fn = self.leave_fn
-            bound = max(leave_fn("".join(c), bag_left)
-                        for k in range(len(rack) + 1)
-                        for c in set(itertools.combinations(sorted(rack), k)))
+            bound = leave_bound(rack, bag_left, leave_fn)
             best = None
             memo: dict[str, float] = {}
             for rec in order:
@@ -248,6 +257,8 @@ class Simulator:
 
     @staticmethod
     def enumerate_futures(unseen: str, bag_count: int) -> list[Future]:
+        from .ai import _minus
+
         counts = Counter(unseen)
         out = []
         letters = sorted(counts)
@@ -259,7 +270,7 @@ class Simulator:
             for ch, n in c.items():
                 ways *= math.comb(counts[ch], n)
             bag = "".join(combo)
-            rack = _minus(unseen, bag)
+            rack = "".join(sorted(_minus(unseen, bag)))
             if len(set(bag)) > 1:  # the order of the draw matters to a one-tile play
                 out.append(Future(rack, bag, ways / 2))
                 out.append(Future(rack, bag[::-1], ways / 2))
@@ -272,8 +283,6 @@ class Simulator:
         """The value of ``cand`` (an ai.Candidate) in one future.  ``base``: the opponent
         rack's moves on ``rows`` (before the candidate), when the generator can search
         only the lines the candidate changed (the rest of its moves are the same)."""
-        from .ai import apply_to_rows
-
         rp = self.rack_points
         bag = future.bag
         drawn = min(len(cand.tiles), len(bag))
@@ -344,25 +353,21 @@ class Simulator:
             weights.append(fut.weight)
             if progress is not None:
                 progress(k + 1, len(futures))
-            if k + 1 >= min_playouts and len(cands) > 1 and self._clear(values, clear_margin):
+            if k + 1 >= min_playouts and len(cands) > 1 and self._clear(values, weights, clear_margin):
                 stopped = "clear"
                 break
         return SimOutcome(values, weights, stopped)
 
     @staticmethod
-    def _clear(values, margin) -> bool:
-        n = len(values)
-        means = [sum(v[i] for v in values) / n for i in range(len(values[0]))]
+    def _clear(values, weights, margin) -> bool:
+        means = SimOutcome(values, weights, "").means()
         lead = max(range(len(means)), key=means.__getitem__)
         for i in range(len(means)):
-            if i == lead:
-                continue
-            d = [v[lead] - v[i] for v in values]
-            m = sum(d) / n
-            var = sum((x - m) ** 2 for x in d) / (n - 1)
-            if m <= margin * math.sqrt(var / n):
-                return False
+            if i != lead:
+                m, se = paired_gain(values, weights, lead, i)
+                if m <= margin * se:
+                    return False
         return True
 
 
-__all__ = ["Simulator", "LastPlay", "Future", "SimOutcome", "MARGIN"]
+__all__ = ["Simulator", "LastPlay", "Future", "SimOutcome", "MARGIN", "paired_gain"]
