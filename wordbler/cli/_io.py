@@ -42,14 +42,22 @@ def one_line(message: object) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(message))
 
 
+def unknown_language(lang: str) -> str | None:
+    """Why the new modes refuse ``--lang`` (None: they take it).  They take the languages
+    with bundled word data (the contract's ``en`` and ``ru``); the board game's commands
+    know more tile sets, but these modes need a bundled word list."""
+    from wordbler.lexicon.data import LANGUAGES
+
+    if lang in LANGUAGES:
+        return None
+    return f"unknown language {one_line(lang)!r} (known: {', '.join(LANGUAGES)})"
+
+
 def lang_code(value: str) -> str:
-    """argparse type of the new modes' ``--lang``: a language with bundled word data (the
-    contract's ``en`` and ``ru``); any other code is refused with the known ones named.  (The
-    board game's commands know more tile sets; these modes need a bundled word list.)"""
+    """argparse type of the new modes' ``--lang`` (see :func:`unknown_language`)."""
     import argparse
 
-    from wordbler.lexicon.data import LANGUAGES
-    if value not in LANGUAGES:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {one_line(value)!r} (known: {', '.join(LANGUAGES)})")
+    why = unknown_language(value)
+    if why:
+        raise argparse.ArgumentTypeError(why)
     return value

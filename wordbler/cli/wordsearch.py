@@ -167,12 +167,13 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def _alphabet(lang: str):
-    """The alphabet of ``--lang``: only languages with bundled word data (en, ru), as the
-    contract says; another code (the board game's French, say) is an unknown language."""
-    from wordbler.lexicon.data import LANGUAGES
+    """The alphabet of ``--lang``, checked inside the command (its callers may build their
+    own parser): the same refusal as the other modes' ``--lang``."""
+    from wordbler.cli._io import unknown_language
 
-    if lang not in LANGUAGES:
-        raise AlphabetError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+    why = unknown_language(lang)
+    if why:
+        raise AlphabetError(why)
     return get_alphabet(lang)
 
 
