@@ -58,14 +58,7 @@ def _variant(level: str) -> str:
             continue
         attrs[k.strip()] = float(v) if "." in v else int(v)
     cls = type(f"Variant_{base}", (ai.PLAYER_CLASSES[base],), attrs)
-    ai.PLAYER_CLASSES = {**ai.PLAYER_CLASSES, level: cls}
-    ai.ALL_LEVELS = {**ai.ALL_LEVELS, level: level}
-    import wordbler.boardgame.savegame as sg
-    import wordbler.boardgame.selfplay as sp
-
-    sg.ALL_LEVELS = ai.ALL_LEVELS
-    if hasattr(sp, "ALL_LEVELS"):
-        sp.ALL_LEVELS = ai.ALL_LEVELS
+    ai.PLAYER_CLASSES = {**ai.PLAYER_CLASSES, level: cls}  # make_player looks levels up here
     return level
 
 
@@ -102,8 +95,13 @@ def wilson(p, n, z=1.96):
 def _progress(a, results, games) -> None:
     n = len(results)
     if n % 10 == 0 and n < games:
-        wins = sum(1.0 if r[0] > 0 else 0.5 if r[0] == 0 else 0.0 for r in results)
+        wins = _wins(r[0] for r in results)
         print(f"  ... {n}/{games} games, {a} {100 * wins / n:.1f}%", file=sys.stderr, flush=True)
+
+
+def _wins(spreads) -> float:
+    """Games won by the first level, a draw counting half."""
+    return sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
 
 
 def run_pair(a, b, games, procs, seed):
@@ -125,7 +123,7 @@ def run_pair(a, b, games, procs, seed):
     spreads = [r[0] for r in results]
     ta = [x for r in results for x in r[1]]
     tb = [x for r in results for x in r[2]]
-    wins = sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
+    wins = _wins(spreads)
     p = wins / len(spreads)
     lo, hi = wilson(p, len(spreads))
     print(f"{a} vs {b}: {len(spreads)} games (alternating starts), {a} won {wins:g} "

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,6 +32,7 @@ from wordbler.boardgame.ai import (  # noqa: E402
 from wordbler.boardgame.game import Game, PlayerSpec  # noqa: E402
 from wordbler.boardgame.movegen.generator import engine_generator  # noqa: E402
 from wordbler.boardgame.rules import STANDARD  # noqa: E402
+from wordbler.fileio import write_atomic  # noqa: E402
 
 OUT = ROOT / "wordbler" / "boardgame" / "data" / "leaves_en.json"
 
@@ -122,11 +121,7 @@ def main() -> int:
                       f"{args.rounds} rounds (round 1 with hand-made values)",
             "terms": dict(sorted(terms.items()))}
     text = json.dumps(data, separators=(",", ":"))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=args.out.parent, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, args.out)
+    write_atomic(args.out, text.encode("utf-8"))  # makes the folder too
     print(f"wrote {args.out} ({len(text)} bytes, {len(terms)} terms, {games} games, "
           f"{len(samples)} samples)")
     return 0
