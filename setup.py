@@ -6,10 +6,16 @@ own), and the bundled data folders at the top of the repository install inside t
 (``dictionaries/`` as ``wordbler.dictionaries``, ``resources/`` as ``wordbler.resources``;
 see ``package-dir`` in pyproject.toml).
 
-``wordbler.lexicon._gridsearch`` is the word tools' grid search in C.  It is optional: when
-no C compiler is at hand the build goes on without it, and ``wordbler.lexicon.search`` runs
-the pure-Python search, which gives the same results.  In a source checkout, build it in
-place with ``python setup.py build_ext --inplace``.
+Two optional C extensions, each a faster copy of a pure-Python search:
+
+* ``wordbler.lexicon._gridsearch``: the word tools' grid search (``wordbler.lexicon.search``);
+* ``wordbler.boardgame.movegen._movegen``: the board game's move generator
+  (``wordbler.boardgame.movegen.generator``; the computer players' simulation calls it
+  thousands of times per move).
+
+When no C compiler is at hand the build goes on without them, and the pure-Python code,
+which gives the same results, runs instead.  In a source checkout, build them in place with
+``python setup.py build_ext --inplace``.
 """
 
 from setuptools import Extension, find_packages, setup
@@ -22,6 +28,11 @@ setup(
             "wordbler.lexicon._gridsearch",
             ["wordbler/lexicon/_gridsearch.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "wordbler.boardgame.movegen._movegen",
+            ["wordbler/boardgame/movegen/_movegen.c"],
+            optional=True,
+        ),
     ],
 )

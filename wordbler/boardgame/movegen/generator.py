@@ -25,11 +25,23 @@ Scores accumulate while searching: the main word's letter sum and word multiplie
 finished cross words' scores (cross-word letter sums are precomputed per square), so a move
 costs one tuple when it is recorded.  :class:`GeneratedMove` objects are made only when a
 caller looks at a move (:class:`MoveList` is a lazy sequence).
+
+The compiled search
+-------------------
+``_movegen.c`` is :func:`_search` and :func:`_cross_info` in C, both directions in one call
+(optional: built by ``setup.py`` when a C compiler is at hand).  It is a faithful port: the
+same records in the same order (lines in order, runs then anchors, letters in bit order,
+tiles before blanks), which the callers' tie-breaking and seeded replays rely on; the tests
+compare the two record for record.  :func:`generate` uses it when it is built, unless the
+environment variable ``WORDBLER_PURE_PYTHON_MOVEGEN`` (this search only) or
+``WORDBLER_PURE_PYTHON`` (every compiled part, as for the word tools' grid search) is set to
+anything but "" or "0"; ``generate(..., native=False)`` asks for the pure-Python search.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -39,8 +51,26 @@ from ..model import COLUMN_LETTERS, Direction
 from ..rules import BLANK, STANDARD, RuleSet
 from wordbler.lexicon.alphabet import get_alphabet
 from wordbler.lexicon.graph import ENGLISH_LETTERS, LexGraph, load_or_build
+from wordbler.lexicon.search import PURE_PYTHON_ENV as _ALL_PURE_ENV
+
+try:  # the same search compiled (optional: see _movegen.c and setup.py)
+    from . import _movegen as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
+
+#: Set (to anything but "" or "0") to run the pure-Python move search even when the compiled
+#: one is there.  ``WORDBLER_PURE_PYTHON`` (the lexicon's switch) does it too.
+PURE_PYTHON_ENV = "WORDBLER_PURE_PYTHON_MOVEGEN"
+_NATIVE_MAX_SIDE = 128  # the compiled search's longest line (MAXW in _movegen.c)
 
 _ACROSS, _DOWN = Direction.ACROSS, Direction.DOWN
+
+
+def native_available() -> bool:
+    """Is the compiled move search built (and not switched off by the environment)?"""
+    env = os.environ
+    return (_native is not None and env.get(PURE_PYTHON_ENV, "") in ("", "0")
+            and env.get(_ALL_PURE_ENV, "") in ("", "0"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +304,8 @@ def generate(
     graph: LexGraph,
     rules: RuleSet = STANDARD,
     lines: tuple[Iterable[int], Iterable[int]] | None = None,
+    *,
+    native: bool | None = None,
 ) -> MoveList:
     """Every legal tile placement of ``rack`` on the board (see the module docstring).
 
@@ -285,14 +317,31 @@ def generate(
     blanks).  ``rack``: ``A``-``Z`` and ``?``.  Raises :class:`BoardFormatError` (a
     ``ValueError``) for malformed input.  ``graph``: an A-Z graph with its reverse half (the
     defaults of :meth:`LexGraph.build`).
+
+    ``native``: True for the compiled search (RuntimeError when it is not built), False for
+    the pure-Python one, None (the default) for the compiled one when
+    :func:`native_available`.  Both give the same records in the same order.
     """
     tables = _letters_of(rules)
     if graph.letters != "".join(tables.upper) or not graph.has_reverse:
         raise ValueError(f"the move generator needs a lexicon graph of the rules' letters "
                          f"({rules.alphabet.name}) with its reverse half")
+    if native is None:
+        native = native_available()
+    elif native and _native is None:
+        raise RuntimeError("the compiled move search is not built")
     rows = parse_board(board_rows, rules)
     rack = parse_rack(rack, rules)
     records: list[tuple[int, int, int, int, str]] = []
+    if native and rack:
+        layout = rules.layout
+        if layout.rows <= _NATIVE_MAX_SIDE and layout.cols <= _NATIVE_MAX_SIDE:
+            only_r = only_c = None
+            if lines is not None:
+                only_r, only_c = frozenset(lines[0]), frozenset(lines[1])
+            _native.generate(_graph_args(graph), _rules_args(rules, tables), "".join(rows),
+                             rack, only_r, only_c, records)
+            return MoveList(records, rows, rack, tables.face)
     if rack:
         layout = rules.layout
         empty = all(ch == "." for r in rows for ch in r)
@@ -310,6 +359,45 @@ def generate(
             _search(cols, prem_t, rack, graph, rules, records, 1, empty and (start_c, start_r),
                     tables, only_c)
     return MoveList(records, rows, rack, tables.face)
+
+
+def _graph_args(graph: LexGraph) -> tuple:
+    """The compiled search's view of a graph (made once per graph, kept in its memo)."""
+    args = graph.memo.get("movegen_native")
+    if args is None:
+        args = graph.memo["movegen_native"] = (
+            graph.fmask, graph.fmask.itemsize, graph.fstart, graph.fedge,
+            graph.rmask, graph.rmask.itemsize, graph.rstart, graph.redge, graph.rsep,
+            graph.froot, graph.rroot, len(graph.letters))
+    return args
+
+
+_RULES_ARGS: dict[int, tuple[RuleSet, _Letters, tuple]] = {}
+
+
+def _rules_args(rules: RuleSet, tables: _Letters) -> tuple:
+    """The compiled search's view of a rule set: premium tables (row-major bytes), tile
+    values per letter index, the letters (made once per rule set object)."""
+    hit = _RULES_ARGS.get(id(rules))
+    if hit is not None and hit[0] is rules and hit[1] is tables:
+        return hit[2]
+    layout = rules.layout
+    lm, wm = bytearray(), bytearray()
+    for r in range(layout.rows):
+        for c in range(layout.cols):
+            p = layout.premium(r, c)
+            lm.append(p.letter_multiplier if p else 1)
+            wm.append(p.word_multiplier if p else 1)
+    values = rules.tiles.values
+    assert BLANK == "?"  # the compiled search reads "?" on the rack as a blank
+    args = (layout.rows, layout.cols, bytes(lm), bytes(wm),
+            tuple(values.get(ch, 0) for ch in tables.upper),
+            "".join(tables.upper), "".join(tables.lower), rules.bingo_bonus, rules.rack_size,
+            rules.min_first_move_tiles, layout.start[0], layout.start[1])
+    if len(_RULES_ARGS) >= 32:
+        _RULES_ARGS.clear()
+    _RULES_ARGS[id(rules)] = (rules, tables, args)  # the rules kept alive: id not reused
+    return args
 
 
 def _cross_info(lines, graph, values, tables):
