@@ -267,3 +267,34 @@ def test_native_flag_and_environment(monkeypatch):
     with pytest.raises(RuntimeError, match="not built"):
         generate(["." * 15] * 15, "CAT", EN_GRAPH, native=True)
     assert any(r[4] == "CAT" for r in generate(["." * 15] * 15, "CAT", EN_GRAPH).records)
+
+
+@needs_native
+def test_format_errors_are_the_pure_paths():
+    good = ["." * 15] * 15
+    bad_char = list(good)
+    bad_char[4] = "..A#..........."
+    cases = [
+        (good, "AB1"),  # rack
+        (bad_char, "AB"),  # board letter
+        (bad_char, "AB1"),  # both: the board's error first
+        (good[:14], "AB"),  # rows
+        (good[:14] + ["." * 14], "AB"),  # a short row
+        (good[:14] + ["." * 14 + "\r\n"], "AB"),  # line ends are not squares
+        (good, "ABCDEFGH"),  # too many tiles
+        (bad_char, ""),  # an empty rack still checks the board
+    ]
+    for rows, rack in cases:
+        errors = []
+        for native in (False, True):
+            with pytest.raises(ValueError) as info:
+                generate(rows, rack, EN_GRAPH, native=native)
+            errors.append((type(info.value), str(info.value)))
+        assert errors[0] == errors[1], (rows, rack)
+    ru_rows = ["." * 7] * 7
+    ru_rows[3] = "..ДaМ.."  # a Latin a on a Russian board
+    with pytest.raises(ValueError, match="Russian"):
+        generate(ru_rows, "ДОМ", RU_GRAPH, RU_RULES, native=True)
+    ok = ["." * 15] * 14 + ["...CAT.........\n"]
+    assert generate(ok, "s", EN_GRAPH, native=True).records == \
+        generate(ok, "s", EN_GRAPH, native=False).records

@@ -9,7 +9,7 @@
  * (reverse graph) first, then across the separator rightwards.  Callers' tie-breaking and
  * seeded replays depend on that order.
  *
- * generate(graph_args, rules_args, board, rack, only_rows, only_cols, out) -> None
+ * generate(graph_args, rules_args, board, rack, only_rows, only_cols, out) -> bool
  *
  *   graph_args: (fmask, fmask_itemsize, fstart, fedge, rmask, rmask_itemsize, rstart,
  *       redge, rsep, froot, rroot, n_letters): the LexGraph's flat arrays as buffers
@@ -23,6 +23,9 @@
  *   only_rows / only_cols: None (every line) or a set of the line numbers to search
  *   out: the list the records (score, down, line, start, word) are appended to -- across
  *       moves (down 0) first, then down moves (down 1), as generate() does
+ *
+ * Returns False (and appends nothing) when the board holds a character that is neither
+ * "." nor a letter of upper / lower: the caller's parse_board says what is wrong.
  *
  * Node indices read from the graph are bounds-checked, so a corrupt graph yields no (or
  * wrong) moves rather than a crash.
@@ -173,6 +176,9 @@ static void record(S *s, long long score, int nx)
     PyTuple_SET_ITEM(t, 2, s->line_obj);
     PyTuple_SET_ITEM(t, 3, st);
     PyTuple_SET_ITEM(t, 4, word);
+    /* ints and a str: no cycle can go through it, so the collector need not scan it (what
+     * CPython's own collector does to such tuples sooner or later) */
+    PyObject_GC_UnTrack(t);
     if (PyList_Append(s->out, t) < 0)
         s->err = 1;
     Py_DECREF(t);
@@ -777,8 +783,9 @@ static PyObject *generate(PyObject *self, PyObject *args)
             int code = EMPTY;
             if (ch != '.') {
                 code = map_get(&map, ch);
-                if (code < 0) {
-                    PyErr_Format(PyExc_ValueError, "bad board character %c", (int)ch);
+                if (code < 0) { /* not a letter of the alphabet: the caller says why */
+                    result = Py_False;
+                    Py_INCREF(result);
                     goto done;
                 }
                 empty = 0;
@@ -789,7 +796,7 @@ static PyObject *generate(PyObject *self, PyObject *args)
     }
     Py_ssize_t nr = PyUnicode_GET_LENGTH(rack);
     if (nr == 0) {
-        result = Py_None;
+        result = Py_True;
         Py_INCREF(result);
         goto done;
     }
@@ -836,7 +843,7 @@ static PyObject *generate(PyObject *self, PyObject *args)
         if (rc < 0)
             goto done;
     }
-    result = Py_None;
+    result = Py_True;
     Py_INCREF(result);
 done:
     if (s)
@@ -850,9 +857,10 @@ done:
 
 static PyMethodDef methods[] = {
     {"generate", generate, METH_VARARGS,
-     "generate(graph_args, rules_args, board, rack, only_rows, only_cols, out) -> None: "
+     "generate(graph_args, rules_args, board, rack, only_rows, only_cols, out) -> bool: "
      "append every move's record (score, down, line, start, word) to out, in the order of "
-     "the pure-Python search (see generator.py)."},
+     "the pure-Python search (see generator.py); False for a board character outside the "
+     "alphabet."},
     {NULL, NULL, 0, NULL},
 };
 

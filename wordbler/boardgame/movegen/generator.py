@@ -330,18 +330,32 @@ def generate(
         native = native_available()
     elif native and _native is None:
         raise RuntimeError("the compiled move search is not built")
-    rows = parse_board(board_rows, rules)
-    rack = parse_rack(rack, rules)
     records: list[tuple[int, int, int, int, str]] = []
-    if native and rack:
+    if native:
         layout = rules.layout
-        if layout.rows <= _NATIVE_MAX_SIDE and layout.cols <= _NATIVE_MAX_SIDE:
+        n_rows, n_cols = layout.rows, layout.cols
+        if n_rows <= _NATIVE_MAX_SIDE and n_cols <= _NATIVE_MAX_SIDE:
+            # parse_board's checks, the letters' in C (per-call cost counts here: the
+            # simulation generates thousands of times per move); parse_board runs only
+            # to raise its error, so the errors and their order are the pure path's
+            rows = [r.rstrip("\r\n") for r in board_rows]
+            if len(rows) != n_rows or any(len(r) != n_cols for r in rows):
+                parse_board(rows, rules)
+            try:
+                rack = parse_rack(rack, rules)
+            except BoardFormatError:
+                parse_board(rows, rules)
+                raise
             only_r = only_c = None
             if lines is not None:
                 only_r, only_c = frozenset(lines[0]), frozenset(lines[1])
-            _native.generate(_graph_args(graph), _rules_args(rules, tables), "".join(rows),
-                             rack, only_r, only_c, records)
+            if not _native.generate(_graph_args(graph), _rules_args(rules, tables),
+                                    "".join(rows), rack, only_r, only_c, records):
+                parse_board(rows, rules)  # a character outside the alphabet: raises
+                raise AssertionError("the compiled search refused a board parse_board takes")
             return MoveList(records, rows, rack, tables.face)
+    rows = parse_board(board_rows, rules)
+    rack = parse_rack(rack, rules)
     if rack:
         layout = rules.layout
         empty = all(ch == "." for r in rows for ch in r)
