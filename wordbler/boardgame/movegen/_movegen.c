@@ -116,6 +116,8 @@ typedef struct {
     int width;
     PyObject *down_obj, *out;
     Py_UCS4 up[64], low[64];
+    int ascii;              /* every letter below 128: words are made from ascii_of */
+    unsigned char ascii_of[256]; /* cell code -> character, when ascii */
     int err;
     /* the line being searched */
     PyObject *line_obj;
@@ -140,24 +142,37 @@ static inline uint32_t sep_of(const S *s, uint32_t n)
 static void record(S *s, long long score, int nx)
 {
     int len = nx - s->start;
-    Py_UCS4 chars[MAXW + 2];
-    Py_UCS4 maxc = 0;
-    for (int i = 0; i < len; i++) {
-        unsigned char code = s->cur[s->start + i];
-        Py_UCS4 ch = (code & BLANK_BIT) ? s->low[code & 0x3F] : s->up[code & 0x3F];
-        chars[i] = ch;
-        if (ch > maxc)
-            maxc = ch;
+    const unsigned char *cur = s->cur + s->start;
+    PyObject *word;
+    if (s->ascii) { /* A-Z and a-z: one byte a letter, filled in place */
+        word = PyUnicode_New(len, 127);
+        if (!word) {
+            s->err = 1;
+            return;
+        }
+        Py_UCS1 *d = PyUnicode_1BYTE_DATA(word);
+        for (int i = 0; i < len; i++)
+            d[i] = s->ascii_of[cur[i]];
+    } else { /* the string's kind must be its widest character's (str equality relies on it) */
+        Py_UCS4 chars[MAXW + 2];
+        Py_UCS4 maxc = 0;
+        for (int i = 0; i < len; i++) {
+            unsigned char code = cur[i];
+            Py_UCS4 ch = (code & BLANK_BIT) ? s->low[code & 0x3F] : s->up[code & 0x3F];
+            chars[i] = ch;
+            if (ch > maxc)
+                maxc = ch;
+        }
+        word = PyUnicode_New(len, maxc);
+        if (!word) {
+            s->err = 1;
+            return;
+        }
+        int kind = PyUnicode_KIND(word);
+        void *data = PyUnicode_DATA(word);
+        for (int i = 0; i < len; i++)
+            PyUnicode_WRITE(kind, data, i, chars[i]);
     }
-    PyObject *word = PyUnicode_New(len, maxc);
-    if (!word) {
-        s->err = 1;
-        return;
-    }
-    int kind = PyUnicode_KIND(word);
-    void *data = PyUnicode_DATA(word);
-    for (int i = 0; i < len; i++)
-        PyUnicode_WRITE(kind, data, i, chars[i]);
     PyObject *sc = PyLong_FromLongLong(score);
     PyObject *st = PyLong_FromLong(s->start);
     PyObject *t = PyTuple_New(5);
@@ -765,6 +780,14 @@ static PyObject *generate(PyObject *self, PyObject *args)
         s->VAL[i] = v;
         s->up[i] = PyUnicode_READ_CHAR(upper, i);
         s->low[i] = PyUnicode_READ_CHAR(lower, i);
+    }
+
+    s->ascii = 1;
+    for (int i = 0; i < nletters; i++) {
+        if (s->up[i] > 127 || s->low[i] > 127)
+            s->ascii = 0;
+        s->ascii_of[i] = (unsigned char)s->up[i];
+        s->ascii_of[i | BLANK_BIT] = (unsigned char)s->low[i];
     }
 
     /* the board as cell codes, rows (G0) and columns (G1) */
