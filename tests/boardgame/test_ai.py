@@ -135,6 +135,16 @@ class TestLevels:
         big = gen_across("A", 7, 7, 10, rack)  # keeps the T, opponent may go out next
         gen = lambda board, r: [out, big] if r == rack else [gen_across("ZO", 0, 0, 30, r)]
         d = make_player("strong", gen).choose(position(rack, bag=0, unseen="ZO"), random.Random(1))
+        assert d.play.word == "AT" and d.reason == "exact endgame"
+
+    def test_strong_endgame_without_the_search_looks_one_reply_ahead(self):
+        rack = "AT"
+        out = gen_across("AT", 7, 7, 4, rack)
+        big = gen_across("A", 7, 7, 10, rack)
+        gen = lambda board, r: [out, big] if r == rack else [gen_across("ZO", 0, 0, 30, r)]
+        p = make_player("strong", gen)
+        p.exact_endgame = False
+        d = p.choose(position(rack, bag=0, unseen="ZO"), random.Random(1))
         assert d.play.word == "AT" and d.reason == "endgame"
 
 

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from wordbler.boardgame.ai import (
-    ALL_LEVELS, LEVELS, LeaveModel, Position, fitted_leaves, handmade_leaves, leave_value, make_player,
+    ALL_LEVELS, LEVELS, LeaveModel, Position, fitted_leaves, handmade_leaves, leave_bound,
+    leave_value, make_player,
     rng_for,
 )
 from wordbler.boardgame.endgame import EndgameSolver
@@ -119,8 +125,9 @@ def test_simulation_stops_when_cancelled():
     assert d.kind == "play" and len(calls) <= 2  # gave up in the first round
 
 
-def test_expert_endgame_is_the_exact_search():
-    p = make_player("expert", gen)
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_endgame_is_the_exact_search(level):
+    p = make_player(level, gen)
     p.endgame_budget_s = None
     p.endgame_nodes = None
     rows = BOARD
@@ -135,10 +142,63 @@ def test_expert_endgame_is_the_exact_search():
         assert d.play.equity == res.value
 
 
-def test_expert_endgame_node_limit_still_gives_a_move():
-    p = make_player("expert", gen)
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_endgame_node_limit_still_gives_a_move(level):
+    p = make_player(level, gen)
     p.endgame_budget_s = None
     p.endgame_nodes = 5
     pos = Position(BOARD, "AERTIDE", "SONATEB", 0, (100, 90), 0, STANDARD)
     d = p.choose(pos, rng_for(pos))
     assert d.kind in ("play", "pass")
+
+
+@settings(max_examples=60, deadline=None)
+@given(rack=st.text(alphabet="AEIQSTUVXZ?", min_size=0, max_size=7),
+       bag=st.integers(min_value=0, max_value=90))
+def test_model_leave_bound_is_the_best_part_of_the_rack(rack, bag):
+    """The fitted model's remembered bound equals the brute force over every part of the
+    rack (the simulation and the ranking stop on it: too low would skip the best move)."""
+    model = fitted_leaves(STANDARD)
+    brute = max(model("".join(c), bag) for k in range(len(rack) + 1)
+                for c in itertools.combinations(rack, k))
+    assert leave_bound(rack, bag, model) == brute
+    assert model.bound(rack, bag) == brute  # again, from the memo
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), turns=st.integers(0, 6), bag=st.integers(0, 40))
+def test_simulated_reply_is_the_best_of_every_move_valued(seed, turns, bag):
+    """The simulation's reply (which skips moves its bound rules out) equals valuing every
+    move: the highest score plus leave (bag left) or going-out value (bag empty), the
+    earliest of equal values in score order."""
+    from wordbler.boardgame.endgame import play_record
+    from wordbler.boardgame.simulation import Simulator
+
+    rng = random.Random(seed)
+    tiles = "AAEEIORSTTNDBC??"
+    rows = BOARD
+    for _ in range(turns):  # a board from random legal plays
+        drawn = "".join(rng.sample(tiles, 7))
+        recs = gen(rows, drawn).records
+        if recs:
+            rows, _ = play_record(rows, rng.choice(recs), drawn)
+    rack = "".join(rng.sample(tiles, 7))
+    other = "".join(rng.sample(tiles, 5))
+    model = fitted_leaves(STANDARD)
+    sim = Simulator(gen, STANDARD, model)
+    recs = gen(rows, rack).records
+    got = sim.best_of(rows, rack, recs, bag, other)
+    if not recs:
+        assert got == (0, rows, rack, False)
+        return
+    order = sorted(recs, key=lambda r: -r[0])
+
+    def value(rec):
+        _after, leave = play_record(rows, rec, rack)
+        if bag > 0:
+            return rec[0] + model(leave, bag)
+        return rec[0] + (2 * sim.rack_points(other) if not leave else -sim.rack_points(leave))
+
+    best = max(range(len(order)), key=lambda i: (value(order[i]), -i))
+    after, leave = play_record(rows, order[best], rack)
+    assert got == (order[best][0], after, leave, bag == 0 and not leave)

@@ -11,9 +11,10 @@ Levels (key, display name):
 - ``beginner`` (Sprout): plays common words and not always its best.
 - ``intermediate`` (Scholar): the highest score over common words.
 - ``strong`` (Master): score plus the value of the tiles kept; exchanges when the rack is
-  poor; looks one reply ahead in the endgame, when the opponent's tiles are known.
+  poor; in the endgame (bag empty, the opponent's tiles known) a short exact search.
 - ``expert`` (Grandmaster): as strong, then simulates the opponent's replies to its best
-  candidates (a fixed number of sampled racks, with a time cap for slow machines).
+  candidates (a fixed number of sampled racks, with a time cap for slow machines), and
+  searches the endgame longer.
 """
 
 from __future__ import annotations
@@ -209,6 +210,7 @@ class LeaveModel:
         self.vowels = frozenset(vowels)
         self.meta = dict(meta or {})
         self._memo: dict[str, float] = {}
+        self._bounds: dict[str, float] = {}
 
     @staticmethod
     def features(leave: str, vowels=VOWELS) -> dict[str, float]:
@@ -248,6 +250,17 @@ class LeaveModel:
         if bag_count < 7:
             value *= bag_count / 7
         return value
+
+    def bound(self, rack: str, bag_count: int = 100) -> float:
+        """The best value any part of ``rack`` (the empty part included) has as a leave:
+        :func:`leave_bound` for this model, remembered per rack (the bag only scales it)."""
+        key = "".join(sorted(rack))
+        best = self._bounds.get(key)
+        if best is None:
+            best = self._bounds[key] = max(
+                [0.0] + [self.raw("".join(c)) for k in range(1, len(key) + 1)
+                         for c in set(itertools.combinations(key, k))])
+        return best * (bag_count / 7) if bag_count < 7 else best  # as __call__ scales
 
     @classmethod
     def from_json(cls, data: Mapping) -> "LeaveModel":
@@ -375,6 +388,13 @@ class Strong(Player):
     level = "strong"
     endgame_width = 12
     fitted = True
+    # Bag empty, one opponent: the exact endgame search (both racks are known), stopped by a
+    # node count (deterministic) with a time cap for a slow machine; it falls back to the
+    # deepest finished iteration, and to one reply ahead if it finds nothing.
+    exact_endgame = True
+    endgame_nodes: int | None = 400
+    endgame_budget_s: float | None = 1.0
+    should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
 
     def ranked(self, pos: Position, n: int | None = None) -> list[Candidate]:
         """Moves by equity (score plus leave value), best first: all, or the top ``n``."""
@@ -393,8 +413,34 @@ class Strong(Player):
         """The endgame looks at every move; elsewhere the top few by equity are enough."""
         return pos.bag_count == 0 and pos.opponents == 1
 
+    def _endgame_applies(self, pos: Position) -> bool:
+        return (self.exact_endgame and pos.bag_count == 0 and pos.opponents == 1
+                and bool(pos.unseen) and not pos.rules.end_when_bag_empty)
+
     def choose(self, pos: Position, rng: random.Random) -> Decision:
+        if self._endgame_applies(pos):
+            exact = self._exact_endgame(pos)
+            if exact is not None:
+                return exact
         return self._decide(pos, self.ranked(pos, None if self._needs_all(pos) else 5))
+
+    def _exact_endgame(self, pos: Position) -> Decision | None:
+        from .endgame import EndgameSolver
+
+        solver = EndgameSolver(self._generate, pos.rules, node_limit=self.endgame_nodes,
+                               budget_s=self.endgame_budget_s, should_stop=self.should_stop)
+        res = solver.solve(pos.board, pos.rack, pos.unseen, pos.fails)
+        how = "exact endgame" if res.exact else f"endgame searched {res.depth} plies"
+        if res.move is None:
+            return Decision("pass", reason=how, considered=res.nodes)
+        score, down, line, start, word = res.move
+        r, c = (start, line) if down else (line, start)
+        for m in self._generate(pos.board, pos.rack):
+            if (m.row, m.col, m.word) == (r, c, word) and \
+                    (m.direction is Direction.DOWN) == bool(down):
+                cand = _with_equity(to_candidate(m, pos.rack), float(res.value))
+                return Decision("play", play=cand, reason=how, considered=res.nodes)
+        return None
 
     def _decide(self, pos: Position, ranked: list[Candidate]) -> Decision:
         if pos.bag_count == 0 and pos.opponents == 1 and ranked:
@@ -465,30 +511,10 @@ class Expert(Strong):
 
     endgame_budget_s: float | None = 3.5  # exact search: a safety time cap; None: no cap
     endgame_nodes: int | None = 1500  # the normal stopping rule (deterministic)
-    should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
     progress: Callable[[int, int], None] | None = None  # (playouts done, planned)
 
-    def _exact_endgame(self, pos: Position) -> Decision | None:
-        from .endgame import EndgameSolver
-
-        solver = EndgameSolver(self._generate, pos.rules, node_limit=self.endgame_nodes,
-                               budget_s=self.endgame_budget_s, should_stop=self.should_stop)
-        res = solver.solve(pos.board, pos.rack, pos.unseen, pos.fails)
-        how = "exact endgame" if res.exact else f"endgame searched {res.depth} plies"
-        if res.move is None:
-            return Decision("pass", reason=how, considered=res.nodes)
-        score, down, line, start, word = res.move
-        r, c = (start, line) if down else (line, start)
-        for m in self._generate(pos.board, pos.rack):
-            if (m.row, m.col, m.word) == (r, c, word) and \
-                    (m.direction is Direction.DOWN) == bool(down):
-                cand = _with_equity(to_candidate(m, pos.rack), float(res.value))
-                return Decision("play", play=cand, reason=how, considered=res.nodes)
-        return None
-
     def choose(self, pos: Position, rng: random.Random) -> Decision:
-        if pos.bag_count == 0 and pos.opponents == 1 and pos.unseen and \
-                not pos.rules.end_when_bag_empty:
+        if self._endgame_applies(pos):
             exact = self._exact_endgame(pos)
             if exact is not None:
                 return exact
@@ -585,6 +611,8 @@ def hints(pos: Position, generate: Generator, n: int = 10) -> list[Candidate]:
 def leave_bound(rack: str, bag_count: int, leave_fn) -> float:
     """The best value any part of ``rack`` (the empty part included) has as a leave: no
     move of the rack can be worth more than its score plus this."""
+    if isinstance(leave_fn, LeaveModel):
+        return leave_fn.bound(rack, bag_count)
     return max(leave_fn("".join(c), bag_count)
                for k in range(len(rack) + 1)
                for c in set(itertools.combinations(sorted(rack), k)))

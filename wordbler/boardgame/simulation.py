@@ -45,11 +45,31 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable, Sequence
 
+from .endgame import play_record
 from .rules import BLANK, RuleSet
 
 MARGIN = 10.0  # points: a leave is implausible when a play this much better was there
+_SCORE = itemgetter(0)  # a move record's score
+
+
+def _leave_of(rows: tuple[str, ...], rec, rack: str) -> str:
+    """What stays on ``rack`` (sorted) after the move record ``rec``: as
+    :func:`~.endgame.play_record` without making the board."""
+    _score, down, line, start, word = rec
+    left = list(rack)
+    if down:
+        for i, ch in enumerate(word):
+            if rows[start + i][line] == ".":
+                left.remove(BLANK if ch.islower() else ch)
+    else:
+        row = rows[line]
+        for i, ch in enumerate(word):
+            if row[start + i] == ".":
+                left.remove(BLANK if ch.islower() else ch)
+    return "".join(sorted(left))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +132,7 @@ class Simulator:
         self._values[BLANK] = 0
         self.plies = plies  # 1: the opponent's reply only, then both leaves valued
         self._cand_cache: dict = {}
+        self._bounds: dict = {}
         self.lines_ok = bool(getattr(generate, "takes_lines", False))
 
     def _after(self, rows, cand):
@@ -165,41 +186,66 @@ class Simulator:
         return recs
 
     def best_of(self, rows, rack: str, recs: list, bag_left: int, other_rack: str | None):
-        """:meth:`best_reply` over the given move records of ``rack``."""
-        from .endgame import play_record
+        """:meth:`best_reply` over the given move records of ``rack``.
 
+        Moves are visited by score, highest first (ties in generation order), and the visit
+        stops when even the best a move could add (its leave's bound, or going out) cannot
+        reach the best found.  Only the moves that bound lets through are sorted: the first
+        move visited sets a floor, and a move below the floor minus the bound would never be
+        reached before the stop."""
         if not recs:
             return 0, tuple(rows), rack, False
-        order = sorted(recs, key=lambda r: -r[0])
         rows = tuple(rows)
+        top = max(recs, key=_SCORE)  # the first of the highest scores: visited first
         if bag_left > 0:
-            from .ai import leave_bound
-
             leave_fn = self.leave_fn
-            bound = leave_bound(rack, bag_left, leave_fn)
+            bound = self._bound(rack, bag_left)
+            leave = _leave_of(rows, top, rack)
+            memo: dict[str, float] = {leave: leave_fn(leave, bag_left)}
+            floor = top[0] + memo[leave]  # the best equity is at least this
+            order = [r for r in recs if r[0] + bound >= floor]  # the stop test, same sums
+            order.sort(key=_SCORE, reverse=True)  # stable: ties stay in generation order
             best = None
-            memo: dict[str, float] = {}
             for rec in order:
                 if best is not None and rec[0] + bound < best[0]:
                     break
-                after, leave = play_record(rows, rec, rack)
+                leave = _leave_of(rows, rec, rack)
                 v = memo.get(leave)
                 if v is None:
                     v = memo[leave] = leave_fn(leave, bag_left)
                 if best is None or rec[0] + v > best[0]:
-                    best = (rec[0] + v, rec[0], after, leave)
-            return best[1], best[2], best[3], False
+                    best = (rec[0] + v, rec)
+            rec = best[1]
+            after, leave = play_record(rows, rec, rack)
+            return rec[0], after, leave, False
         other = self.rack_points(other_rack or "")
+        leave = _leave_of(rows, top, rack)
+        floor = top[0] + (2 * other if not leave else -self.rack_points(leave))
+        order = [r for r in recs if r[0] + 2 * other >= floor]
+        order.sort(key=_SCORE, reverse=True)
         best = None
         for rec in order:
             # a move can be worth at most its score plus going out
             if best is not None and rec[0] + 2 * other < best[0]:
                 break
-            after, leave = play_record(rows, rec, rack)
+            leave = _leave_of(rows, rec, rack)
             v = rec[0] + (2 * other if not leave else -self.rack_points(leave))
             if best is None or v > best[0]:
-                best = (v, rec[0], after, leave)
-        return best[1], best[2], best[3], not best[3]
+                best = (v, rec)
+        rec = best[1]
+        after, leave = play_record(rows, rec, rack)
+        return rec[0], after, leave, not leave
+
+    def _bound(self, rack: str, bag_left: int) -> float:
+        """:func:`~.ai.leave_bound`, remembered per (rack, bag): in a simulation the same
+        racks come back in every candidate's playout of a future."""
+        key = ("".join(sorted(rack)), bag_left)
+        got = self._bounds.get(key)
+        if got is None:
+            from .ai import leave_bound
+
+            got = self._bounds[key] = leave_bound(rack, bag_left, self.leave_fn)
+        return got
 
     # ------------------------------------------------------------------ futures
     def infer_leaves(self, last: LastPlay, unseen: str, rng: random.Random,
