@@ -11,11 +11,14 @@ Default pairs: ``strong:strong-handmade`` (the fitted leave values against the h
 ones) and ``expert:strong``.  Each game pair swaps seats (alternating starts: seed s is
 played with A first, then with B first).  Draws count half.  ``--procs`` runs games in
 that many processes (default 1: the machine is shared).  Prints figures, no pass/fail.
+``--log FILE`` appends each game's result (JSON lines), and ``--pool FILE...`` prints the
+summary of logged games, so runs on other seeds or machines can be pooled.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -51,8 +54,6 @@ def _variant(level: str) -> str:
     for item in rest.rstrip("]").split(","):
         k, _, v = item.partition("=")
         if k.strip() == "leaves":  # a leave model file (scripts/fit_leaves*.py --out)
-            import json
-
             model = ai.LeaveModel.from_json(json.loads(Path(v).read_text(encoding="utf-8")))
             attrs["leave_fn"] = lambda self, pos, _m=model: _m
             continue
@@ -104,22 +105,32 @@ def _wins(spreads) -> float:
     return sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
 
 
-def run_pair(a, b, games, procs, seed):
+def run_pair(a, b, games, procs, seed, log=None):
     jobs = [(a, b, seed + i // 2, i % 2 == 0) for i in range(games)]
     t0 = time.perf_counter()
+    results = []
+
+    def got(job, r):
+        results.append(r)
+        _progress(a, results, games)
+        if log is not None:  # one line a game, so runs on other seeds can be pooled
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"a": a, "b": b, "seed": job[2], "a_first": job[3],
+                                    "spread": r[0], "ms_a": r[1], "ms_b": r[2]}) + "\n")
+
     if procs > 1:
         import multiprocessing as mp
 
         with mp.get_context("spawn").Pool(procs) as pool:
-            results = []
-            for r in pool.imap_unordered(one_game, jobs):
-                results.append(r)
-                _progress(a, results, games)
+            for job, r in zip(jobs, pool.imap(one_game, jobs)):
+                got(job, r)
     else:
-        results = []
         for j in jobs:
-            results.append(one_game(j))
-            _progress(a, results, games)
+            got(j, one_game(j))
+    summarise(a, b, results, time.perf_counter() - t0)
+
+
+def summarise(a, b, results, wall) -> None:
     spreads = [r[0] for r in results]
     ta = [x for r in results for x in r[1]]
     tb = [x for r in results for x in r[2]]
@@ -130,7 +141,21 @@ def run_pair(a, b, games, procs, seed):
           f"= {100 * p:.1f}% (95% interval {100 * lo:.1f}-{100 * hi:.1f}%), mean spread "
           f"{statistics.mean(spreads):+.1f}; ms per move: {a} mean {statistics.mean(ta):.0f} "
           f"max {max(ta):.0f}, {b} mean {statistics.mean(tb):.0f} max {max(tb):.0f}; "
-          f"wall {time.perf_counter() - t0:.0f} s", flush=True)
+          f"wall {wall:.0f} s", flush=True)
+
+
+def pooled(paths) -> int:
+    """The summary of every game in the ``--log`` files given, per pair of levels."""
+    by_pair: dict = {}
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                g = json.loads(line)
+                by_pair.setdefault((g["a"], g["b"]), {})[(g["seed"], g["a_first"])] = (
+                    g["spread"], g["ms_a"], g["ms_b"])
+    for (a, b), games in by_pair.items():  # a game logged twice counts once
+        summarise(a, b, list(games.values()), float("nan"))
+    return 0
 
 
 def main() -> int:
@@ -139,11 +164,16 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=500000)
+    ap.add_argument("--log", metavar="FILE", help="append each game's result here (JSON lines)")
+    ap.add_argument("--pool", nargs="+", metavar="FILE",
+                    help="print the summary of the games in these --log files and stop")
     args = ap.parse_args()
+    if args.pool:
+        return pooled(args.pool)
     pairs = args.pair or ["strong:strong-handmade", "expert:strong"]
     for pair in pairs:
         a, _, b = pair.partition(":")
-        run_pair(a, b, args.games, args.procs, args.seed)
+        run_pair(a, b, args.games, args.procs, args.seed, args.log)
     return 0
 
 
