@@ -499,8 +499,8 @@ class Strong(Player):
 
 class Expert(Strong):
     level = "expert"
-    width = 6  # candidates simulated: the best by static value
-    playouts = 32  # sampled futures at most (a fixed count, so a seed replays the choice)
+    width = 8  # candidates simulated: the best by static value
+    playouts = 160  # sampled futures at most (a fixed count, so a seed replays the choice)
     min_playouts = 10  # before a candidate may be called clearly best
     infer_tries = 24  # leaves tested when inferring what the opponent kept
     plies = 2  # plies played out after the candidate: the opponent's reply, then the player's

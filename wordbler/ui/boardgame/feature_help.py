@@ -116,12 +116,13 @@ SECTIONS: list[tuple[str, str]] = [
          "common word; Master "
          "(strong) plays the move worth most in points plus the value of the tiles it keeps "
          "(values fitted from self-play for the English tiles; for Russian and French a "
-         "general rule by tile points and counts); Grandmaster (expert) takes Master's best "
+         "general rule by tile points and counts) and, with the bag empty, searches the endgame "
+         "for a moment; Grandmaster (expert) takes Master's best "
          "few moves and plays each of them out against racks the opponent may hold (guessed "
          "from the tiles not yet seen and from what their last move says they kept), "
          "choosing the one that does best against the replies; with one or two tiles in the "
          "bag it goes through every possible draw, and with the bag empty it searches the "
-         "endgame exactly. While Grandmaster thinks, a bar under its name shows how far it "
+         "endgame longer, to the end when it can. While Grandmaster thinks, a bar under its name shows how far it "
          "is; it takes a few seconds at most. Closing the window or starting a new game stops"
          " a computer at once.")),
     (QT_TRANSLATE_NOOP("feature_help", "Head start"),
