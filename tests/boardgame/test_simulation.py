@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from wordbler.boardgame.ai import Candidate, apply_to_rows
 from wordbler.boardgame.model import Direction
 from wordbler.boardgame.rules import STANDARD
-from wordbler.boardgame.simulation import MARGIN, Future, LastPlay, Simulator
+from wordbler.boardgame.simulation import (
+    MARGIN, Future, LastPlay, Simulator, spread_sd, win_chance,
+)
 
 EMPTY = tuple("." * 15 for _ in range(15))
 
@@ -162,3 +164,51 @@ def test_run_compares_candidates_on_the_same_futures_and_stops_when_cancelled():
 def test_apply_to_rows_places_blanks_in_lower_case():
     cand = Candidate(0, 0, Direction.ACROSS, "Ab", 1, ((0, 0, "A", False), (0, 1, "B", True)), "")
     assert apply_to_rows(EMPTY, cand)[0].startswith("Ab.")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(-300, 300, allow_nan=False), st.floats(0.01, 100), st.integers(0, 90))
+def test_win_chance_is_a_monotone_symmetric_probability(margin, more, bag):
+    w = win_chance(margin, bag, False)
+    assert 0.0 <= w <= 1.0
+    assert win_chance(margin + more, bag, False) >= w  # more points never lower the chance
+    assert abs(w + win_chance(-margin, bag, False) - 1.0) < 1e-12  # a lead and a deficit mirror
+    assert win_chance(0.0, bag, False) == 0.5
+    # a finished game is decided by its sign alone
+    assert win_chance(margin, bag, True) == (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+
+
+def test_spread_sd_grows_with_the_tiles_left():
+    sds = [spread_sd(b) for b in range(0, 100)]
+    assert sds == sorted(sds) and sds[0] > 0
+
+
+def _risk_case(lead):
+    """Candidate A: the opponent's answer always scores 20.  Candidate B: it scores 0 or 60
+    in turn (10 points worse on average).  The player's own answer scores 0."""
+    replies = itertools.cycle([0, 60])
+
+    def gen(rows, rack):
+        col = rows[0].index(".")
+        if not set(rack) <= set("OPQRSTUVWXYZ"):  # the player's rack: no points
+            return [M(0, col, rack[0], 0, rack)]
+        score = 20 if rows[7][7] == "A" else next(replies)
+        return [M(0, col, rack[0], score, rack)]
+
+    sim = Simulator(gen, STANDARD, flat_leave, lead=lead)
+    a = Candidate(7, 7, Direction.ACROSS, "A", 10, ((7, 7, "A", False),), "BCDEFG")
+    b = Candidate(7, 7, Direction.ACROSS, "B", 10, ((7, 7, "B", False),), "ACDEFG")
+    futures = [Future("OPQRSTU", "VWXYZ" * 8) for _ in range(20)]
+    return sim.run(EMPTY, [a, b], futures, min_playouts=100)
+
+
+def test_chance_of_winning_takes_a_risk_only_when_behind():
+    for lead in (-120, 0, 120):
+        out = _risk_case(lead)
+        spread_a, spread_b = out.spread_means()
+        assert spread_a - spread_b == 10  # the points are the same whatever the lead
+        for v, sp in zip(out.values, out.spreads):  # each value is the chance of its spread
+            assert v == [win_chance(lead + x, 40 - 1 - 1 - 1, False) for x in sp]
+    behind, even, ahead = (_risk_case(lead).means() for lead in (-120, 0, 120))
+    assert behind[1] > behind[0]  # far behind: the long shot is the better chance
+    assert even[0] > even[1] and ahead[0] > ahead[1]  # otherwise the safer, better play

@@ -505,6 +505,9 @@ class Expert(Strong):
     infer_tries = 24  # leaves tested when inferring what the opponent kept
     plies = 2  # plies played out after the candidate: the opponent's reply, then the player's
     gate = 2.0  # standard errors a simulated gain must clear to leave the static choice
+    # "win": each playout valued by the chance of winning from the score so far plus its
+    # spread (simulation.win_chance); "spread": by its spread alone
+    objective = "win"
     # a safety cap for a slow or busy machine, not the normal stopping rule: the fixed counts
     # (playouts, endgame nodes) stop the search, so a seed replays the same choice
     budget_s = 3.5  # leaves room for ranking, inference and one slow generation under 5 s
@@ -547,8 +550,13 @@ class Expert(Strong):
                  base: Decision) -> Decision:
         """Play the candidates out two plies over the same futures (see simulation.py)."""
         leave_fn = self.leave_fn(pos)
+        lead = None
+        if self.objective == "win":
+            lead = pos.scores[pos.player] - max(
+                sc for i, sc in enumerate(pos.scores) if i != pos.player)
         sim = Simulator(self._generate, pos.rules, leave_fn, should_stop=self.should_stop,
-                        deadline=time.perf_counter() + self.budget_s, plies=self.plies)
+                        deadline=time.perf_counter() + self.budget_s, plies=self.plies,
+                        lead=lead)
         leaves: list[str] = []
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
@@ -558,7 +566,7 @@ class Expert(Strong):
                       progress=self.progress)
         if len(out.values) < 2:
             return base
-        means = out.means()
+        means = out.spread_means()  # the equity shown: points, whatever the objective
         best_i = self._pick(out)
         how = "pre-endgame" if 1 <= pos.bag_count <= 2 else "simulated"
         note = f"{how} {len(out.values)} futures"
