@@ -13,8 +13,8 @@ Levels (key, display name):
 - ``strong`` (Master): score plus the value of the tiles kept; exchanges when the rack is
   poor; in the endgame (bag empty, the opponent's tiles known) a short exact search.
 - ``expert`` (Grandmaster): as strong, then simulates the opponent's replies to its best
-  candidates (a fixed number of sampled racks, with a time cap for slow machines), and
-  searches the endgame longer.
+  candidates (a fixed number of sampled racks, with a time cap for slow machines) and plays
+  the one with the best chance of winning; searches the endgame longer.
 """
 
 from __future__ import annotations

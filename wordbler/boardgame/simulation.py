@@ -9,7 +9,12 @@ opponent's rack is drawn from the unseen tiles, and the order of the bag after i
 3. (``plies`` = 2) the player answers with theirs,
 
 and the candidate is worth the score difference over those plies plus the value of the
-player's leave at the end minus the opponent's.  ``plies`` = 1 stops after the opponent's
+player's leave at the end minus the opponent's.  Given the player's ``lead`` (the expert
+gives it), each playout is then valued by the chance of winning from there
+(:func:`win_chance`: the lead plus the playout's spread, with the rest of the game's spread
+taken as normal around it, its width fitted by tiles left; exact when the playout ended the
+game): far behind, a long shot can beat a play worth more points on average; ahead, the
+safer play wins.  ``plies`` = 1 stops after the opponent's
 answer and values both leaves: about three times faster, but it sees only the opponent's
 chances a move opens, not the player's own, and measured against ``strong`` it did worse
 (49% of 100 games, against 53% for two plies on the same seeds); the expert plays two.
