@@ -212,3 +212,32 @@ def test_chance_of_winning_takes_a_risk_only_when_behind():
     behind, even, ahead = (_risk_case(lead).means() for lead in (-120, 0, 120))
     assert behind[1] > behind[0]  # far behind: the long shot is the better chance
     assert even[0] > even[1] and ahead[0] > ahead[1]  # otherwise the safer, better play
+
+
+def test_expert_gives_the_later_futures_to_the_finalists_only():
+    from wordbler.boardgame.ai import make_player
+
+    def gen(rows, rack):
+        col = rows[0].index(".")
+        return [M(0, col, rack[0], 1, rack)]  # every answer scores 1: values = scores - 1 + 1
+
+    sim = Simulator(gen, STANDARD, flat_leave)
+    scores = [10, 14, 12, 3, 14]  # the static choice first, as the expert ranks them
+    cands = [Candidate(7, 7, Direction.ACROSS, "ABCDE"[i], s, ((7, 7, "ABCDE"[i], False),),
+                       "FGHIJK") for i, s in enumerate(scores)]
+    futures = sim.futures("LMNOPQRSTUVWXYZ" * 3, 38, random.Random(3), 30)
+    expert = make_player("expert", gen)
+    expert.first_round, expert.finalists, expert.min_playouts = 8, 3, 4
+    seen = []
+    expert.progress = lambda done, planned: seen.append((done, planned))
+    out, kept = expert._rounds(sim, EMPTY, cands, futures, sampled=True)
+    # the leader B (14, the first of two), E level with it, C 2 points behind in every
+    # future (clearly behind), D far behind: the finalists are the static choice, B and E
+    assert kept == [0, 1, 4]
+    assert len(out.values) == 30 and all(len(v) == 3 for v in out.values)
+    assert all(v == [10.0, 14.0, 14.0] for v in out.values)
+    plan = 5 * 8 + 3 * 22
+    assert seen[-1] == (plan, plan) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+    # enumerated draws (a bag of one or two) are played by every candidate
+    out, kept = expert._rounds(sim, EMPTY, cands, futures, sampled=False)
+    assert kept == [0, 1, 2, 3, 4] and len(out.values) == 30

@@ -27,7 +27,7 @@ from typing import Callable, Mapping, Sequence
 
 from .model import Coord, Direction, Move, Placement, TurnKind
 from .rules import BLANK, RuleSet
-from .simulation import LastPlay, Simulator, paired_gain
+from .simulation import LastPlay, SimOutcome, Simulator, paired_gain
 
 LEVELS: Mapping[str, str] = {
     "beginner": "Sprout (beginner)",
@@ -500,7 +500,9 @@ class Strong(Player):
 class Expert(Strong):
     level = "expert"
     width = 8  # candidates simulated: the best by static value
-    playouts = 160  # sampled futures at most (a fixed count, so a seed replays the choice)
+    playouts = 300  # sampled futures at most (a fixed count, so a seed replays the choice)
+    first_round = 48  # futures every candidate meets; then only the finalists go on
+    finalists = 3  # the static choice and the best others not clearly behind the leader
     min_playouts = 10  # before a candidate may be called clearly best
     infer_tries = 24  # leaves tested when inferring what the opponent kept
     plies = 2  # plies played out after the candidate: the opponent's reply, then the player's
@@ -546,6 +548,54 @@ class Expert(Strong):
                 best_i, best_gain = i, m
         return best_i
 
+    def _rounds(self, sim: Simulator, board, ranked: list[Candidate], futures: list,
+                sampled: bool):
+        """Every candidate over the first ``first_round`` futures; then the finalists (the
+        static choice, index 0, and the best by mean of those not clearly behind the
+        leader) over the rest, so the playouts go where the choice is close.  Returns the
+        outcome over the finalists (their first-round values joined to the rest) and the
+        finalists' indices in ``ranked`` (the static choice first).  Enumerated futures
+        (one or two tiles in the bag) are all played by every candidate."""
+        first = futures[: self.first_round] if sampled else futures
+        rest = futures[len(first):]
+        width = len(ranked)
+        plan = width * len(first) + min(self.finalists, width) * len(rest)
+        progress = self.progress
+
+        def step(offset: int, per: int):
+            if progress is None:
+                return None
+            return lambda done, _planned: progress(offset + done * per, plan)
+
+        out1 = sim.run(board, ranked, first, progress=step(0, width),
+                       min_playouts=min(self.min_playouts, len(first)))
+        if not rest or out1.stopped != "done" or len(out1.values) < 2:
+            return out1, list(range(width))
+        means = out1.means()
+        lead = max(range(width), key=lambda i: (means[i], -i))
+        others = []
+        for i in sorted(range(1, width), key=lambda i: (-means[i], i)):
+            if i != lead:
+                m, se = paired_gain(out1.values, out1.weights, lead, i)
+                if m > self.gate * se:
+                    continue  # clearly behind the leader: no more playouts
+            others.append(i)
+        kept = [0] + others[: self.finalists - 1]
+        if len(kept) < 2:
+            return out1, list(range(width))
+        out2 = sim.run(board, [ranked[i] for i in kept], rest,
+                       progress=step(width * len(first), len(kept)),
+                       min_playouts=min(self.min_playouts, len(rest)))
+
+        def pick(rows):
+            return [[row[i] for i in kept] for row in rows]
+
+        spreads1 = out1.spreads if out1.spreads is not None else out1.values
+        spreads2 = out2.spreads if out2.spreads is not None else out2.values
+        joined = SimOutcome(pick(out1.values) + out2.values, out1.weights + out2.weights,
+                            out2.stopped, pick(spreads1) + spreads2)
+        return joined, kept
+
     def simulate(self, pos: Position, ranked: list[Candidate], rng: random.Random,
                  base: Decision) -> Decision:
         """Play the candidates out two plies over the same futures (see simulation.py)."""
@@ -561,20 +611,20 @@ class Expert(Strong):
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
         futures = sim.futures(pos.unseen, pos.bag_count, rng, self.playouts, leaves)
-        out = sim.run(pos.board, ranked, futures, min_playouts=min(self.min_playouts,
-                                                                   len(futures)),
-                      progress=self.progress)
+        sampled = not 1 <= pos.bag_count <= 2  # enumerated draws come in letter order
+        out, kept = self._rounds(sim, pos.board, ranked, futures, sampled)
         if len(out.values) < 2:
             return base
         means = out.spread_means()  # the equity shown: points, whatever the objective
-        best_i = self._pick(out)
+        j = self._pick(out)  # among the finalists
+        best_i = kept[j]
         how = "pre-endgame" if 1 <= pos.bag_count <= 2 else "simulated"
         note = f"{how} {len(out.values)} futures"
         if leaves:
             note += f", opponent's leave inferred ({len(set(leaves))} kept)"
         if out.stopped in ("time", "cancel"):  # a safety stop, not the fixed count
             note += f" ({'time cap' if out.stopped == 'time' else 'cancelled'})"
-        best = _with_equity(ranked[best_i], means[best_i])
+        best = _with_equity(ranked[best_i], means[j])
         return Decision("play", play=best, considered=base.considered, reason=note,
                         alternatives=tuple(ranked[:5]))
 
