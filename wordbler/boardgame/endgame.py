@@ -145,7 +145,7 @@ class EndgameSolver:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _Stop
-        if not self.nodes & 63:
+        if not self.nodes & 7:  # a node can cost a whole generation: look often
             if self._deadline is not None and self.clock() > self._deadline:
                 raise _Stop
             if self.should_stop is not None and self.should_stop():
