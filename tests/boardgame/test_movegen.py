@@ -34,21 +34,6 @@ EMPTY = ["." * 15] * 15
 SMALL = ["AT", "CAT", "CATS", "SCAT", "ACT", "TA", "AS", "TAS", "AX", "XI", "ZA", "QI"]
 
 
-@pytest.fixture(scope="module")
-def _graphs() -> dict:
-    return {}
-
-
-@pytest.fixture
-def golden_graph(shared_dir, _graphs, tmp_path_factory) -> LexGraph:
-    """The graph of ``positions/words.txt``, built once per test module."""
-    words = shared_dir / "positions" / "words.txt"
-    if words not in _graphs:
-        cache = tmp_path_factory.mktemp("lexcache")
-        _graphs[words] = load_or_build(words.read_text().split(), "golden-words", cache)
-    return _graphs[words]
-
-
 # ---------------------------------------------------------------------------- golden files
 @pytest.mark.parametrize("number", [f"{i:02d}" for i in range(1, 15)])
 def test_golden_position(number, shared_dir, golden_graph):

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordbler.boardgame.movegen import LexGraph, generate, load_or_build, parse_rack
+from wordbler.boardgame.movegen import LexGraph, generate, parse_rack
 from wordbler.boardgame.movegen import generator
 from wordbler.boardgame.rules import STANDARD, BoardLayout, board_alphabet
 from wordbler.lexicon.graph import _ARRAY_NAMES
@@ -44,20 +44,6 @@ def play(rows, rec):
 
 
 # ---------------------------------------------------------------------------- golden files
-@pytest.fixture(scope="module")
-def _graphs() -> dict:
-    return {}
-
-
-@pytest.fixture
-def golden_graph(shared_dir, _graphs, tmp_path_factory) -> LexGraph:
-    words = shared_dir / "positions" / "words.txt"
-    if words not in _graphs:
-        cache = tmp_path_factory.mktemp("lexcache")
-        _graphs[words] = load_or_build(words.read_text().split(), "golden-words", cache)
-    return _graphs[words]
-
-
 @needs_native
 @pytest.mark.parametrize("number", [f"{i:02d}" for i in range(1, 15)])
 def test_golden_positions_same_records(number, shared_dir, golden_graph):
