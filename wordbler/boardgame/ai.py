@@ -257,9 +257,8 @@ class LeaveModel:
         key = "".join(sorted(rack))
         best = self._bounds.get(key)
         if best is None:
-            best = self._bounds[key] = max(
-                [0.0] + [self.raw("".join(c)) for k in range(1, len(key) + 1)
-                         for c in set(itertools.combinations(key, k))])
+            best = self._bounds[key] = _best_part(
+                key, lambda part: self.raw(part) if part else 0.0)
         return best * (bag_count / 7) if bag_count < 7 else best  # as __call__ scales
 
     @classmethod
@@ -591,10 +590,8 @@ class Expert(Strong):
         def pick(rows):
             return [[row[i] for i in kept] for row in rows]
 
-        spreads1 = out1.spreads if out1.spreads is not None else out1.values
-        spreads2 = out2.spreads if out2.spreads is not None else out2.values
         joined = SimOutcome(pick(out1.values) + out2.values, out1.weights + out2.weights,
-                            out2.stopped, pick(spreads1) + spreads2)
+                            out2.stopped, pick(out1.spreads) + out2.spreads)
         return joined, kept
 
     def simulate(self, pos: Position, ranked: list[Candidate], rng: random.Random,
@@ -612,14 +609,14 @@ class Expert(Strong):
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
         futures = sim.futures(pos.unseen, pos.bag_count, rng, self.playouts, leaves)
-        sampled = not 1 <= pos.bag_count <= 2  # enumerated draws come in letter order
-        out, kept = self._rounds(sim, pos.board, ranked, futures, sampled)
+        enumerated = 1 <= pos.bag_count <= 2  # every draw, in letter order (Simulator.futures)
+        out, kept = self._rounds(sim, pos.board, ranked, futures, not enumerated)
         if len(out.values) < 2:
             return base
         means = out.spread_means()  # the equity shown: points, whatever the objective
         j = self._pick(out)  # among the finalists
         best_i = kept[j]
-        how = "pre-endgame" if 1 <= pos.bag_count <= 2 else "simulated"
+        how = "pre-endgame" if enumerated else "simulated"
         note = f"{how} {len(out.values)} futures"
         if leaves:
             note += f", opponent's leave inferred ({len(set(leaves))} kept)"
@@ -672,8 +669,12 @@ def leave_bound(rack: str, bag_count: int, leave_fn) -> float:
     move of the rack can be worth more than its score plus this."""
     if isinstance(leave_fn, LeaveModel):
         return leave_fn.bound(rack, bag_count)
-    return max(leave_fn("".join(c), bag_count)
-               for k in range(len(rack) + 1)
+    return _best_part(rack, lambda part: leave_fn(part, bag_count))
+
+
+def _best_part(rack: str, value: Callable[[str], float]) -> float:
+    """The highest ``value`` of any part of ``rack`` (as a sorted string; "" included)."""
+    return max(value("".join(c)) for k in range(len(rack) + 1)
                for c in set(itertools.combinations(sorted(rack), k)))
 
 

@@ -45,26 +45,33 @@ class _Stop(Exception):
     pass
 
 
+def leave_after(rows: Sequence[str], rec: Record, rack: str) -> str:
+    """What stays on ``rack`` (sorted) after the move record ``rec`` on the board ``rows``:
+    a tile for each empty square the word covers (a lower-case letter is a blank)."""
+    _score, down, line, start, word = rec
+    left = list(rack)
+    for i, ch in enumerate(word):
+        there = rows[start + i][line] if down else rows[line][start + i]
+        if there == ".":
+            left.remove(BLANK if ch.islower() else ch)
+    return "".join(sorted(left))
+
+
 def play_record(rows: tuple[str, ...], rec: Record, rack: str) -> tuple[tuple[str, ...], str]:
     """The board after ``rec`` and what stays on ``rack`` (sorted)."""
     _score, down, line, start, word = rec
-    left = list(rack)
+    leave = leave_after(rows, rec, rack)
+    new = list(rows)
     if down:
-        new = list(rows)
         for i, ch in enumerate(word):
             r = start + i
             row = new[r]
             if row[line] == ".":
                 new[r] = row[:line] + ch + row[line + 1:]
-                left.remove(BLANK if ch.islower() else ch)
-        return tuple(new), "".join(sorted(left))
+        return tuple(new), leave
     row = rows[line]
-    for i, ch in enumerate(word):
-        if row[start + i] == ".":
-            left.remove(BLANK if ch.islower() else ch)
-    new = list(rows)
     new[line] = row[:start] + word + row[start + len(word):]
-    return tuple(new), "".join(sorted(left))
+    return tuple(new), leave
 
 
 class EndgameSolver:
@@ -245,4 +252,4 @@ def _rec_of(m) -> Record:
     return (m.score, down, m.col if down else m.row, m.row if down else m.col, m.word)
 
 
-__all__ = ["EndgameSolver", "EndgameResult", "play_record"]
+__all__ = ["EndgameSolver", "EndgameResult", "leave_after", "play_record"]

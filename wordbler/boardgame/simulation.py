@@ -53,28 +53,11 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from .endgame import play_record
+from .endgame import leave_after as _leave_of, play_record
 from .rules import BLANK, RuleSet
 
 MARGIN = 10.0  # points: a leave is implausible when a play this much better was there
 _SCORE = itemgetter(0)  # a move record's score
-
-
-def _leave_of(rows: tuple[str, ...], rec, rack: str) -> str:
-    """What stays on ``rack`` (sorted) after the move record ``rec``: as
-    :func:`~.endgame.play_record` without making the board."""
-    _score, down, line, start, word = rec
-    left = list(rack)
-    if down:
-        for i, ch in enumerate(word):
-            if rows[start + i][line] == ".":
-                left.remove(BLANK if ch.islower() else ch)
-    else:
-        row = rows[line]
-        for i, ch in enumerate(word):
-            if row[start + i] == ".":
-                left.remove(BLANK if ch.islower() else ch)
-    return "".join(sorted(left))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +83,7 @@ class SimOutcome:
     values: list[list[float]]  # per playout: each candidate's value
     weights: list[float]
     stopped: str  # "done", "clear", "time", "cancel"
-    spreads: list[list[float]] | None = None  # the points values (when values are chances)
+    spreads: list[list[float]] | None = None  # the points values (None: the values are)
 
     def means(self, values: list[list[float]] | None = None) -> list[float]:
         values = self.values if values is None else values
