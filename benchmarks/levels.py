@@ -57,6 +57,14 @@ def _variant(level: str) -> str:
             model = ai.LeaveModel.from_json(json.loads(Path(v).read_text(encoding="utf-8")))
             attrs["leave_fn"] = lambda self, pos, _m=model: _m
             continue
+        if k.strip() == "leave_scale":  # the level's own leave values times a factor
+            cls0, f = ai.PLAYER_CLASSES[base], float(v)
+
+            def scaled(self, pos, _c=cls0, _f=f):
+                fn = _c.leave_fn(self, pos)
+                return lambda leave, bag=100: _f * fn(leave, bag)
+            attrs["leave_fn"] = scaled
+            continue
         attrs[k.strip()] = float(v) if "." in v else int(v)
     cls = type(f"Variant_{base}", (ai.PLAYER_CLASSES[base],), attrs)
     ai.PLAYER_CLASSES = {**ai.PLAYER_CLASSES, level: cls}  # make_player looks levels up here
