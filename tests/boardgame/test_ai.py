@@ -210,12 +210,66 @@ def _expert_case(reply_after_qat, gate=None):
     # the noise case's numbers are set for 32 futures: over many more, the final leaves'
     # small real difference (about 5 points here) stands out of the noise and is taken
     p.playouts = 32
+    p.exchanges = False  # plays only: the exchange's own tests are below
     if gate is not None:
         p.gate = gate
     d = p.choose(position(rack, bag=40, unseen="AEIOUBCDFG" * 4 + "AEIOUBC"), random.Random(2))
     assert d.kind == "play" and d.reason.startswith("simulated")
     assert seen
     return d
+
+
+def _exchange_case(play_score: int, open_reply: int):
+    """Rack QQVVWWA and a flat -3 points a tile kept: the only play, AW, keeps QQVVW (-15);
+    exchanging all seven keeps nothing (0).  After the play the opponent's answer scores
+    ``open_reply``; on the board as it was (after an exchange) it scores 5.  The player's
+    own second answer scores 0 and both keep six tiles, so a playout is worth the
+    candidate's score minus the opponent's answer."""
+    rack = "QQVVWWA"
+    play = gen_across("AW", 7, 7, play_score, rack)
+    mine_seen = []
+
+    def gen(board, r):
+        if r == rack:
+            return [play]
+        col = board[0].index(".")
+        if board[0][0] == ".":  # nothing on row 0 yet: the opponent's answer
+            return [gen_across(r[0], 0, col, 5 if board[7][7] == "." else open_reply, r)]
+        mine_seen.append(r)
+        return [gen_across(r[0], 0, col, 0, r)]
+
+    p = make_player("expert", gen, leaves=lambda leave, bag=100: -3.0 * len(leave))
+    p.budget_s = 1e9
+    p.playouts = 24
+    pos = position(rack, bag=40, unseen="BCDEFGHIJKLMN" * 3 + "BCDEFGHI")
+    return p, pos, mine_seen
+
+
+def test_expert_simulates_the_exchange_beside_the_plays():
+    # AW for 16 (equity 1) is the static choice over exchanging (0); after it the opponent
+    # scores 40, after the exchange 5: the exchange is 23 points better in every playout
+    p, pos, seen = _exchange_case(16, 40)
+    assert p._decide(pos, p.ranked(pos)).kind == "play"
+    d = p.choose(pos, random.Random(5))
+    assert d.kind == "exchange" and d.exchange == "QQVVWWA"
+    assert d.reason.startswith("simulated") and "keeps nothing" in d.reason
+    # the player's second racks: after the play QQVVW and two drawn; after the exchange
+    # seven tiles from the bag (the thrown tiles went back in, none is drawn back at once)
+    fresh = [r for r in seen if not r.startswith("QQVVW")]
+    assert fresh and all(len(r) == 7 and not set(r) & set("QVW") for r in fresh)
+    # without the exchange among the candidates the only play is not simulated
+    p.exchanges = False
+    d = p.choose(pos, random.Random(5))
+    assert d.kind == "play" and not d.reason.startswith("simulated")
+    # the same play when it does not open the board: 16 - 5 against 0 - 5
+    p, pos, _ = _exchange_case(16, 5)
+    assert p.choose(pos, random.Random(5)).kind == "play"
+    # AW for 12 (equity -3): exchanging is the static choice (0 > -3 + 2), but in the
+    # playouts the play is 12 points better, and the expert plays it
+    p, pos, _ = _exchange_case(12, 5)
+    assert p._decide(pos, p.ranked(pos)).kind == "exchange"
+    d = p.choose(pos, random.Random(5))
+    assert d.kind == "play" and d.play.word == "AW" and d.reason.startswith("simulated")
 
 
 def test_expert_leaves_the_equity_choice_for_a_clear_simulated_gain():

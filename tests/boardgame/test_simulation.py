@@ -9,12 +9,14 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordbler.boardgame.ai import Candidate, apply_to_rows
+from wordbler.boardgame.ai import Candidate, apply_to_rows, to_candidate
 from wordbler.boardgame.model import Direction
 from wordbler.boardgame.rules import STANDARD
 from wordbler.boardgame.simulation import (
     MARGIN, Future, LastPlay, Simulator, spread_sd, win_chance,
 )
+
+from .test_endgame import GRAPH, TILES, gen, small_position
 
 EMPTY = tuple("." * 15 for _ in range(15))
 
@@ -241,3 +243,83 @@ def test_expert_gives_the_later_futures_to_the_finalists_only():
     # enumerated draws (a bag of one or two) are played by every candidate
     out, kept = expert._rounds(sim, EMPTY, cands, futures, sampled=False)
     assert kept == [0, 1, 2, 3, 4] and len(out.values) == 30
+
+
+# ------------------------------------------------------------ played to the end
+def _greedy_to_end(rows, to_move, other, rules, graph):
+    """The reference for Simulator.finish, written out plainly: the side to move plays the
+    move with the most points after going out (+2 x the other rack) or the rack it keeps
+    (- its points), the highest score first on ties, in generation order; no move is a
+    pass; two passes in turn end it with each rack counted against its owner.  Returns the
+    spread for the side to move first."""
+    from wordbler.boardgame.movegen import generate
+
+    def pts(rack):
+        return sum(rules.tiles.value(ch) for ch in rack)
+
+    racks, sign, spread, passes, turn = [to_move, other], (1, -1), 0, 0, 0
+    while passes < 2:
+        me, opp = racks[turn], racks[1 - turn]
+        best = None
+        for m in sorted(generate(list(rows), me, graph, rules), key=lambda m: -m.score):
+            left = list(me)
+            for _r, _c, letter, blank in m.tiles:
+                left.remove("?" if blank else letter)
+            v = m.score + 2 * pts(opp) if not left else m.score - pts(left)
+            if best is None or v > best[0]:
+                best = (v, m, "".join(left))
+        if best is None:
+            passes += 1
+        else:
+            _v, m, left = best
+            new = [list(r) for r in rows]
+            for r, c, letter, blank in m.tiles:
+                new[r][c] = letter.lower() if blank else letter
+            rows = tuple("".join(r) for r in new)
+            spread += sign[turn] * m.score
+            if not left:
+                return spread + sign[turn] * 2 * pts(opp)
+            racks[turn], passes = left, 0
+        turn ^= 1
+    return spread - pts(racks[0]) + pts(racks[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n_me=st.integers(1, 5), n_opp=st.integers(1, 5))
+def test_finish_plays_both_racks_to_the_end_as_the_reference_does(seed, n_me, n_opp):
+    rows, mine, opp = small_position(random.Random(seed), n_me, n_opp)
+    sim = Simulator(gen(STANDARD), STANDARD, flat_leave)
+    # finish: the opponent to move, the value for the player
+    assert sim.finish(rows, opp, mine) == -_greedy_to_end(rows, opp, mine, STANDARD, GRAPH)
+
+
+def test_finish_after_two_passes_counts_the_racks_only():
+    sim = Simulator(lambda rows, rack: [], STANDARD, flat_leave)
+    assert sim.finish(EMPTY, "QZ", "AE") == 20 - 2  # nobody can play: racks counted
+    assert sim.finish(EMPTY, "QZ", "AE", passes=2) == 20 - 2
+    # a player who can play goes on after the other passes
+    def gen(rows, rack):
+        col = rows[0].index(".")
+        return [M(0, col, rack[0], 4, rack)] if rack[0] == "A" else []
+
+    sim = Simulator(gen, STANDARD, flat_leave)
+    # the opponent (QZ) passes, the player plays A (4), the opponent passes, the player's
+    # E is stuck (it plays only a rack starting with A): the racks are counted
+    assert sim.finish(EMPTY, "QZ", "AE") == 4 - 1 + 20
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n_opp=st.integers(1, 6))
+def test_a_playout_that_empties_the_bag_is_played_to_the_end(seed, n_opp):
+    rng = random.Random(seed)
+    rows, rack, opp = small_position(rng, 5, n_opp)
+    moves = gen(STANDARD)(rows, rack)
+    if not moves:
+        return
+    cand = to_candidate(rng.choice(moves), rack)
+    bag = "".join(rng.choice(TILES) for _ in range(len(cand.tiles)))  # the draw empties it
+    sim = Simulator(gen(STANDARD), STANDARD, flat_leave)
+    value, bag_left, ended = sim._playout(rows, cand, Future(opp, bag), None)
+    after = apply_to_rows(rows, cand)
+    assert (bag_left, ended) == (0, True)
+    assert value == cand.score - _greedy_to_end(after, opp, cand.leave + bag, STANDARD, GRAPH)

@@ -509,6 +509,11 @@ class Expert(Strong):
     # "win": each playout valued by the chance of winning from the score so far plus its
     # spread (simulation.win_chance); "spread": by its spread alone
     objective = "win"
+    # a playout that empties the bag is played to the end of the game (Simulator.finish)
+    to_end = True
+    # the best exchange (by the tiles kept) is simulated beside the plays when it is among
+    # the best few by static value, or is the static choice
+    exchanges = True
     # a safety cap for a slow or busy machine, not the normal stopping rule: the fixed counts
     # (playouts, endgame nodes) stop the search, so a seed replays the same choice
     budget_s = 3.5  # leaves room for ranking, inference and one slow generation under 5 s
@@ -524,9 +529,23 @@ class Expert(Strong):
                 return exact
         everything = self.ranked(pos, None if self._needs_all(pos) else self.width)
         base = self._decide(pos, everything)
-        if base.kind != "play" or pos.bag_count == 0 or not pos.unseen or pos.opponents != 1:
+        if base.kind == "pass" or pos.bag_count == 0 or not pos.unseen or pos.opponents != 1:
             return base
-        ranked = everything[: self.width]
+        ranked: list = everything[: self.width]
+        exch = self._exchange_option(pos) if self.exchanges else None
+        if exch is not None:
+            from .simulation import ExchangeCandidate
+
+            keep = _minus(pos.rack, exch.exchange)
+            ex = ExchangeCandidate(keep, exch.exchange,
+                                   exch_equity(pos, exch.exchange, self.leave_fn(pos)))
+            if base.kind == "exchange":  # the static choice comes first
+                ranked = [ex] + ranked[: self.width - 1]
+            elif len(ranked) < self.width or ex.equity > ranked[-1].equity:
+                # the exchange is simulated when it is among the best by static value
+                ranked = ranked[: self.width - 1] + [ex]
+        if base.kind == "exchange" and (not ranked or type(ranked[0]) is Candidate):
+            return base  # the exchange is not simulated
         if len(ranked) < 2:
             return base
         return self.simulate(pos, ranked, rng, base)
@@ -604,7 +623,7 @@ class Expert(Strong):
                 sc for i, sc in enumerate(pos.scores) if i != pos.player)
         sim = Simulator(self._generate, pos.rules, leave_fn, should_stop=self.should_stop,
                         deadline=time.perf_counter() + self.budget_s, plies=self.plies,
-                        lead=lead)
+                        lead=lead, to_end=bool(self.to_end) and not pos.rules.end_when_bag_empty)
         leaves: list[str] = []
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
@@ -622,9 +641,15 @@ class Expert(Strong):
             note += f", opponent's leave inferred ({len(set(leaves))} kept)"
         if out.stopped in ("time", "cancel"):  # a safety stop, not the fixed count
             note += f" ({'time cap' if out.stopped == 'time' else 'cancelled'})"
-        best = _with_equity(ranked[best_i], means[j])
+        plays = tuple(c for c in ranked if type(c) is Candidate)[:5]
+        chosen = ranked[best_i]
+        if type(chosen) is not Candidate:  # the exchange
+            return Decision("exchange", exchange=chosen.thrown, considered=base.considered,
+                            reason=f"{note}; keeps {chosen.keep or 'nothing'}",
+                            alternatives=plays)
+        best = _with_equity(chosen, means[j])
         return Decision("play", play=best, considered=base.considered, reason=note,
-                        alternatives=tuple(ranked[:5]))
+                        alternatives=plays)
 
 
 class StrongHandmade(Strong):

@@ -24,8 +24,10 @@ a line the candidate did not change (:func:`~.movegen.generator.changed_lines`) 
 same as before it, so the rack's moves are generated once per future on the board before
 the candidate, and only the changed lines are searched again for each candidate.  When the bag runs empty during the
 playout both racks are known, so the player to move then takes going out into account
-(going out gains twice the other rack) and the tiles left are counted against their owner
-instead of valued as a leave.
+(going out gains twice the other rack), and the playout goes on to the end of the game
+(:meth:`Simulator.finish`: each side's best by that rule until one goes out or both are
+stuck), so a candidate that empties the bag, or leaves one the opponent can empty and go
+out, is valued by how such a game ends, not by a guess at the tiles left.
 
 Opponent's rack: when the opponent's last turn was a tile play, the tiles they kept are
 inferred: leaves are drawn from the unseen tiles and kept only if, with that leave, the
@@ -76,6 +78,27 @@ class Future:
     opp_rack: str
     bag: str
     weight: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeCandidate:
+    """Exchanging ``thrown`` and keeping ``keep``, as a candidate beside the tile plays: in
+    a playout the player draws as many tiles as they throw back (from the front of the
+    future's bag, as a play of that many tiles would), and the thrown tiles go back into
+    the bag at places drawn from the future and the tiles (the same in every replay)."""
+
+    keep: str
+    thrown: str
+    equity: float = 0.0
+    score: int = 0
+    tiles: tuple = ()
+
+    @property
+    def leave(self) -> str:
+        return self.keep
+
+    def describe(self) -> str:
+        return f"exchange {self.thrown}"
 
 
 @dataclass
@@ -132,7 +155,7 @@ class Simulator:
     def __init__(self, generate: Callable, rules: RuleSet, leave_fn: Callable[[str, int], float],
                  *, should_stop: Callable[[], bool] | None = None,
                  deadline: float | None = None, clock: Callable[[], float] = time.perf_counter,
-                 plies: int = 2, lead: float | None = None):
+                 plies: int = 2, lead: float | None = None, to_end: bool | None = None):
         self._generate = generate
         self.rules = rules
         self.leave_fn = leave_fn
@@ -145,6 +168,9 @@ class Simulator:
         # the player's lead in points: when given, each playout is valued by the chance of
         # winning from lead + its spread (win_chance) instead of by the spread alone
         self.lead = lead
+        # a playout that empties the bag is played out to the end of the game (finish);
+        # not under rules that end the game when the bag is empty
+        self.to_end = (not rules.end_when_bag_empty) if to_end is None else to_end
         self._cand_cache: dict = {}
         self._bounds: dict = {}
         self.lines_ok = bool(getattr(generate, "takes_lines", False))
@@ -350,10 +376,22 @@ class Simulator:
         someone went out (the value is then the rest of the game's spread, exactly)."""
         rp = self.rack_points
         bag = future.bag
+        opp = future.opp_rack
+        if type(cand) is ExchangeCandidate:
+            n = len(cand.thrown)
+            mine = cand.keep + bag[:n]
+            rest = list(bag[n:])
+            mix = random.Random(f"{future.bag}|{cand.thrown}")
+            for ch in cand.thrown:
+                rest.insert(mix.randrange(len(rest) + 1), ch)
+            bag = "".join(rest)
+            board = tuple(rows)
+            value = 0.0
+            recs = base if base is not None else self._records(board, opp)
+            return self._replies(board, opp, mine, bag, value, recs, cand.keep)
         drawn = min(len(cand.tiles), len(bag))
         mine = cand.leave + bag[:drawn]
         bag = bag[drawn:]
-        opp = future.opp_rack
         board = self._after(rows, cand)
         value = float(cand.score)
         if not mine:  # the candidate went out
@@ -365,6 +403,14 @@ class Simulator:
             recs += self._records(board, opp, (rows_c, cols_c))
         else:
             recs = self._records(board, opp)
+        return self._replies(board, opp, mine, bag, value, recs, cand.leave)
+
+    def _replies(self, board, opp: str, mine: str, bag: str, value: float, recs: list,
+                 kept: str):
+        """The playout after the candidate: ``mine`` the player's rack after their draw,
+        ``bag`` what is left of it, ``recs`` the opponent's moves on ``board``, ``kept``
+        the candidate's leave (valued when only one ply is played)."""
+        rp = self.rack_points
         o_score, board, o_leave, o_out = self.best_of(board, opp, recs, len(bag), mine)
         value -= o_score
         if o_out:
@@ -375,19 +421,50 @@ class Simulator:
         if self.plies < 2 and (bag or not opp_after):
             # one ply: each side's leave valued (the opponent's after their draw is unknown
             # to them too, so what they kept)
-            return value + self.leave_fn(cand.leave, len(bag) + o_drawn) - \
+            return value + self.leave_fn(kept, len(bag) + o_drawn) - \
                 self.leave_fn(o_leave, len(bag)), len(bag), False
         # ply 2: the player again
         m_score, board, m_leave, m_out = self.best_reply(board, mine, len(bag), opp_after)
         value += m_score
         if m_out:
             return value + 2 * rp(opp_after), 0, True
-        if bag:
-            m_drawn = min(len(mine) - len(m_leave), len(bag))
-            bag_after = len(bag) - m_drawn
+        m_drawn = min(len(mine) - len(m_leave), len(bag))
+        bag_after = len(bag) - m_drawn
+        if bag_after or (bag and not self.to_end):
             return value + self.leave_fn(m_leave, bag_after) - \
                 self.leave_fn(o_leave, bag_after), bag_after, False
-        return value - rp(m_leave) + rp(opp_after), 0, False
+        mine_after = m_leave + bag[:m_drawn]
+        if self.to_end:  # both racks known: the rest of the game is played out
+            passes = (1 if o_leave == opp and o_score == 0 else 0)
+            passes = passes + 1 if (m_leave == mine and m_score == 0) else 0
+            return value + self.finish(board, opp_after, mine_after, passes), 0, True
+        return value - rp(mine_after) + rp(opp_after), 0, False
+
+    def finish(self, board, opp: str, mine: str, passes: int = 0) -> float:
+        """The rest of a game whose bag is empty, the opponent to move: each side plays
+        its best by :meth:`best_reply` (going out, or the fewest points left on the
+        rack), until one goes out (twice the other rack to them) or both pass in turn
+        (each rack counted against its owner: nothing changes after that, so the game
+        would only pass on to its end).  Returns the spread of it for the player.
+        ``passes``: the passes just before (0-2, both pass in turn -> already over)."""
+        rp = self.rack_points
+        racks = [opp, mine]  # by turn: the opponent first
+        sign = (-1, 1)
+        value = 0.0
+        turn = 0
+        # each play uses a tile, so the racks run out within their tile count of plays
+        for _ in range(2 * (len(opp) + len(mine)) + 2):
+            if passes >= 2:
+                break
+            me, other = racks[turn], racks[1 - turn]
+            score, board, leave, out = self.best_reply(board, me, 0, other)
+            value += sign[turn] * score
+            if out:
+                return value + sign[turn] * 2 * rp(other)
+            passes = passes + 1 if (leave == me and score == 0) else 0
+            racks[turn] = leave
+            turn ^= 1
+        return value - rp(racks[1]) + rp(racks[0])
 
     def run(self, rows, cands: Sequence, futures: Sequence[Future], *,
             min_playouts: int = 8, clear_margin: float = 3.0,
@@ -444,5 +521,5 @@ class Simulator:
         return True
 
 
-__all__ = ["Simulator", "LastPlay", "Future", "SimOutcome", "MARGIN", "paired_gain",
+__all__ = ["Simulator", "LastPlay", "Future", "SimOutcome", "ExchangeCandidate", "MARGIN", "paired_gain",
            "spread_sd", "win_chance"]
