@@ -146,3 +146,84 @@ def test_cancel_flag_stops_the_search():
 
     res = EndgameSolver(gen(rules), rules, should_stop=stop).solve(rows, "AEIRST?", "DENOTZQ")
     assert calls and not res.exact and res.nodes <= 64
+
+
+def greedy_reference(rows, me, opp, fails, rules):
+    """The search's horizon written out plainly: each side plays the move worth the most
+    after settlement (going out: +2 x the other rack; else score - its own rack left), the
+    first on ties in the order going out, higher score, fewer tiles left (generation order
+    after that); no move is a pass; the game ends on going out, at the scoreless-turn
+    limit, or when both have passed in turn (each rack against its owner).  Returns the
+    spread for ``me``, who moves first."""
+    racks, turn, sign, spread, passes = [me, opp], 0, 1, 0, 0
+    while True:
+        mover, other = racks[turn], racks[1 - turn]
+        options = []
+        for m in generate(list(rows), mover, GRAPH, rules):
+            left = list(mover)
+            for _r, _c, letter, blank in m.tiles:
+                left.remove("?" if blank else letter)
+            options.append((m, "".join(left)))
+        options.sort(key=lambda o: (bool(o[1]), -o[0].score, len(o[1])))
+        best = None
+        for m, left in options:
+            v = m.score + 2 * rack_value(other, rules) if not left else \
+                m.score - rack_value(left, rules)
+            if best is None or v > best[0]:
+                best = (v, m, left)
+        if best is None:
+            score, left = 0, mover
+            fails, passes = fails + 1, passes + 1
+        else:
+            _v, m, left = best
+            new = [list(r) for r in rows]
+            for r, c, letter, blank in m.tiles:
+                new[r][c] = letter.lower() if blank else letter
+            rows = tuple("".join(r) for r in new)
+            score = m.score
+            if not left:
+                return spread + sign * (score + 2 * rack_value(other, rules))
+            fails = fails + 1 if score == 0 and rules.zero_score_play_counts else 0
+            passes = 0
+        spread += sign * score
+        racks[turn] = left
+        if fails >= rules.fail_limit or passes >= 2:
+            return spread + sign * (rack_value(other, rules) - rack_value(left, rules))
+        turn, sign = 1 - turn, -sign
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), n_me=st.integers(1, 6), n_opp=st.integers(1, 6),
+       fails=st.integers(0, 3))
+def test_the_horizon_plays_the_position_out_as_the_reference_does(seed, n_me, n_opp, fails):
+    rules = STANDARD.with_changes(fail_limit=4)
+    rows, me, opp = small_position(random.Random(seed), n_me, n_opp)
+    me, opp = "".join(sorted(me)), "".join(sorted(opp))
+    solver = EndgameSolver(gen(rules), rules)
+    assert solver._horizon(rows, me, opp, fails) == greedy_reference(rows, me, opp, fails,
+                                                                     rules)
+
+
+def test_a_one_ply_search_values_each_move_by_the_playout_after_it():
+    rules = STANDARD
+    rng = random.Random(21)
+    for _ in range(8):
+        rows, me, opp = small_position(rng, 4, 4)
+        me, opp = "".join(sorted(me)), "".join(sorted(opp))
+        res = EndgameSolver(gen(rules), rules).solve(rows, me, opp, max_depth=1)
+        want = None
+        for m in generate(list(rows), me, GRAPH, rules):
+            new = [list(r) for r in rows]
+            left = list(me)
+            for r, c, letter, blank in m.tiles:
+                new[r][c] = letter.lower() if blank else letter
+                left.remove("?" if blank else letter)
+            after = tuple("".join(r) for r in new)
+            left = "".join(sorted(left))
+            v = m.score + 2 * rack_value(opp, rules) if not left else \
+                m.score - greedy_reference(after, opp, left, 0, rules)
+            want = v if want is None else max(want, v)
+        # passing hands the move over with one scoreless turn
+        v = -greedy_reference(rows, opp, me, 1, rules)
+        want = v if want is None else max(want, v)
+        assert res.value == want

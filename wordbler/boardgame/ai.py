@@ -393,6 +393,9 @@ class Strong(Player):
     exact_endgame = True
     endgame_nodes: int | None = 5000  # about 0.1-0.3 s with the compiled move search
     endgame_budget_s: float | None = 1.0
+    # where the search stops short of the end, the position is played out (each side's
+    # best move after settlement) instead of counting both racks as if the game ended
+    endgame_horizon = True
     should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
 
     def ranked(self, pos: Position, n: int | None = None) -> list[Candidate]:
@@ -427,7 +430,8 @@ class Strong(Player):
         from .endgame import EndgameSolver
 
         solver = EndgameSolver(self._generate, pos.rules, node_limit=self.endgame_nodes,
-                               budget_s=self.endgame_budget_s, should_stop=self.should_stop)
+                               budget_s=self.endgame_budget_s, should_stop=self.should_stop,
+                               greedy_horizon=bool(self.endgame_horizon))
         res = solver.solve(pos.board, pos.rack, pos.unseen, pos.fails)
         how = "exact endgame" if res.exact else f"endgame searched {res.depth} plies"
         if res.move is None:

@@ -4,7 +4,10 @@ Negamax with alpha-beta over both players' tile plays and the pass, with move or
 (the transposition table's best move, then plays that go out, then by score) and a
 transposition table keyed on (board, racks, consecutive scoreless turns).  Iterative
 deepening gives the ordering and the answer to fall back to: each depth is searched in
-full; when a depth's tree reached no horizon the value is exact and the search stops.
+full; when a depth's tree reached no horizon the value is exact and the search stops.  A
+position at the horizon is valued by playing it out, each side making its best move after
+settlement (``EndgameSolver._horizon``), not by counting both racks as if the game ended
+there.
 
 The value is the spread the player to move gains from here to the end of the game,
 settlement included: going out gains twice the opponent's rack under both settlements
@@ -79,8 +82,11 @@ class EndgameSolver:
 
     def __init__(self, generate: Callable, rules: RuleSet, *, node_limit: int | None = None,
                  budget_s: float | None = None, clock: Callable[[], float] = time.perf_counter,
-                 should_stop: Callable[[], bool] | None = None):
+                 should_stop: Callable[[], bool] | None = None, greedy_horizon: bool = True):
         self._generate = generate
+        # positions at the search's horizon are played out (_horizon) instead of ending
+        # there with both racks counted
+        self.greedy_horizon = greedy_horizon
         self.rules = rules
         self.node_limit = node_limit
         self.budget_s = budget_s
@@ -88,6 +94,9 @@ class EndgameSolver:
         self.should_stop = should_stop
         self._moves: dict = {}
         self._tt: dict = {}
+        self._greedy: dict = {}
+        self.nodes = 0
+        self._deadline: float | None = None
         self._values = {ch: rules.tiles.value(ch) for ch in rules.tiles.values}
         self._values[BLANK] = 0
 
@@ -222,7 +231,7 @@ class EndgameSolver:
                     return value
         if depth <= 0:
             self.horizons += 1
-            return self.rack_value(opp) - self.rack_value(me)
+            return self._horizon(rows, me, opp, fails)
         h0 = self.horizons
         a0 = alpha
         best_v, best_m = -10**9, None
@@ -244,6 +253,61 @@ class EndgameSolver:
             self._tt.clear()
         self._tt[key] = (stored, flag, best_v, best_m)
         return best_v
+
+    def _horizon(self, rows, me, opp, fails) -> int:
+        """A position the search does not look into: valued by playing it out, each side
+        making the move with the most points after settlement (going out: twice the other
+        rack; otherwise the score less the points left on its rack), the first in the
+        search's move order on ties, until one goes out or the scoreless-turn limit ends
+        it.  (Counting both racks as if the game ended there ignores that the side who can
+        still play keeps scoring: a depth-limited search then dumps points instead of
+        setting up going out.)  Each move of the playout counts as a searched position."""
+        if not self.greedy_horizon:
+            return self.rack_value(opp) - self.rack_value(me)
+        key = (rows, me, opp, fails)
+        got = self._greedy.get(key)
+        if got is not None:
+            return got
+        rules = self.rules
+        rv = self.rack_value
+        racks = [me, opp]
+        value, sign, turn = 0, 1, 0
+        board = rows
+        nf = fails
+        passes = 0
+        while True:
+            self._tick()
+            mover, other = racks[turn], racks[1 - turn]
+            ov = rv(other)
+            best = None
+            for score, _rec, after, leave in self.moves(board, mover):
+                v = score + 2 * ov if not leave else score - rv(leave)
+                if best is None or v > best[0]:
+                    best = (v, score, after, leave)
+            if best is None:  # no play: a pass
+                score, leave = 0, mover
+                nf += 1
+                passes += 1
+            else:
+                _v, score, board, leave = best
+                if not leave:
+                    value += sign * (score + 2 * ov)
+                    break
+                nf = nf + 1 if (score == 0 and rules.zero_score_play_counts) else 0
+                passes = 0
+            value += sign * score
+            racks[turn] = leave
+            # the scoreless-turn limit, or both stuck (passing on to the limit): each rack
+            # counts against its owner
+            if nf >= rules.fail_limit or passes >= 2:
+                value += sign * (ov - rv(leave))
+                break
+            turn ^= 1
+            sign = -sign
+        if len(self._greedy) > 200_000:
+            self._greedy.clear()
+        self._greedy[key] = value
+        return value
 
 
 def _rec_of(m) -> Record:
