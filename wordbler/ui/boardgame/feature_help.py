@@ -121,8 +121,9 @@ SECTIONS: list[tuple[str, str]] = [
          "few moves and plays each of them out against racks the opponent may hold (guessed "
          "from the tiles not yet seen and from what their last move says they kept), "
          "choosing the one with the best chance of winning against the replies (far behind, "
-         "it takes a long shot); with one or two tiles in the "
-         "bag it goes through every possible draw, and with the bag empty it searches the "
+         "it takes a long shot); it weighs exchanging the same way, plays a line that empties "
+         "the bag on to the end of the game, with one or two tiles in the "
+         "bag goes through every possible draw, and with the bag empty searches the "
          "endgame longer, to the end when it can. While Grandmaster thinks, a bar under its name shows how far it "
          "is; it takes a few seconds at most. Closing the window or starting a new game stops"
          " a computer at once.")),
