@@ -291,10 +291,12 @@ def test_expert_keeps_the_equity_choice_when_the_simulated_gain_is_only_noise():
     assert abs(high / 2 - (10 + delta)) <= 0.5 and high >= 20
     replies = itertools.cycle([high, 0])
     # over these 32 futures VAT's gain is under 2 standard errors: a gate of 2 keeps the
-    # equity choice (the shipped gate, 1, takes it: measured, switching on smaller gains
+    # equity choice (the shipped gate, 0.5, takes it: measured, switching on smaller gains
     # won more games)
     d = _expert_case(lambda: next(replies), gate=2.0)
     assert d.play.word == "QAT"
     replies = itertools.cycle([high, 0])
     plain = _expert_case(lambda: next(replies), gate=0)
     assert plain.play.word == "VAT"  # the same playouts without the gate
+    replies = itertools.cycle([high, 0])
+    assert _expert_case(lambda: next(replies)).play.word == "VAT"  # the shipped gate
