@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wordbler.boardgame.ai import Candidate, apply_to_rows, to_candidate
 from wordbler.boardgame.model import Direction
-from wordbler.boardgame.rules import STANDARD
+from wordbler.boardgame.rules import STANDARD, WORDBLER_CLASSIC
 from wordbler.boardgame.simulation import (
     MARGIN, Future, LastPlay, Simulator, spread_sd, win_chance,
 )
@@ -323,3 +323,6 @@ def test_a_playout_that_empties_the_bag_is_played_to_the_end(seed, n_opp):
     after = apply_to_rows(rows, cand)
     assert (bag_left, ended) == (0, True)
     assert value == cand.score - _greedy_to_end(after, opp, cand.leave + bag, STANDARD, GRAPH)
+    # under rules where an empty bag ends the game there is nothing to play out
+    assert sim.to_end and not Simulator(gen(WORDBLER_CLASSIC), WORDBLER_CLASSIC,
+                                        flat_leave).to_end
