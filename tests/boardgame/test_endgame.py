@@ -39,16 +39,22 @@ def rack_value(rack, rules):
     return sum(rules.tiles.value(ch) for ch in rack)
 
 
+def apply_move(rows, m, rack):
+    """The board after the generated move ``m`` (a blank in lower case) and the tiles left
+    on ``rack``, worked out from the move's own tiles."""
+    new = [list(r) for r in rows]
+    left = list(rack)
+    for r, c, letter, blank in m.tiles:
+        new[r][c] = letter.lower() if blank else letter
+        left.remove("?" if blank else letter)
+    return tuple("".join(r) for r in new), "".join(left)
+
+
 def exhaustive(rows, me, opp, fails, rules):
     """Best spread gain for the player to move: every move, every reply, to the end."""
     best = None
     for m in generate(list(rows), me, GRAPH, rules):
-        new = [list(r) for r in rows]
-        left = list(me)
-        for r, c, letter, blank in m.tiles:
-            new[r][c] = letter.lower() if blank else letter
-            left.remove("?" if blank else letter)
-        after = tuple("".join(r) for r in new)
+        after, left = apply_move(rows, m, me)
         if not left:
             v = m.score + 2 * rack_value(opp, rules)
         else:
@@ -56,7 +62,7 @@ def exhaustive(rows, me, opp, fails, rules):
             if nf >= rules.fail_limit:
                 v = m.score - rack_value(left, rules) + rack_value(opp, rules)
             else:
-                v = m.score - exhaustive(after, opp, "".join(left), nf, rules)
+                v = m.score - exhaustive(after, opp, left, nf, rules)
         best = v if best is None else max(best, v)
     nf = fails + 1
     if nf >= rules.fail_limit:
@@ -148,23 +154,23 @@ def test_cancel_flag_stops_the_search():
     assert calls and not res.exact and res.nodes <= 64
 
 
-def greedy_reference(rows, me, opp, fails, rules):
-    """The search's horizon written out plainly: each side plays the move worth the most
+def search_order(option):
+    """The endgame search's move order: going out first, higher score, fewer tiles left."""
+    m, left = option
+    return bool(left), -m.score, len(left)
+
+
+def greedy_reference(rows, me, opp, fails, rules, order=search_order):
+    """A bag-empty position played out plainly: each side plays the move worth the most
     after settlement (going out: +2 x the other rack; else score - its own rack left), the
-    first on ties in the order going out, higher score, fewer tiles left (generation order
-    after that); no move is a pass; the game ends on going out, at the scoreless-turn
-    limit, or when both have passed in turn (each rack against its owner).  Returns the
-    spread for ``me``, who moves first."""
+    first on ties in ``order`` (generation order after that); no move is a pass; the game
+    ends on going out, at the scoreless-turn limit, or when both have passed in turn (each
+    rack against its owner).  Returns the spread for ``me``, who moves first."""
     racks, turn, sign, spread, passes = [me, opp], 0, 1, 0, 0
     while True:
         mover, other = racks[turn], racks[1 - turn]
-        options = []
-        for m in generate(list(rows), mover, GRAPH, rules):
-            left = list(mover)
-            for _r, _c, letter, blank in m.tiles:
-                left.remove("?" if blank else letter)
-            options.append((m, "".join(left)))
-        options.sort(key=lambda o: (bool(o[1]), -o[0].score, len(o[1])))
+        options = sorted(((m, apply_move(rows, m, mover)[1])
+                          for m in generate(list(rows), mover, GRAPH, rules)), key=order)
         best = None
         for m, left in options:
             v = m.score + 2 * rack_value(other, rules) if not left else \
@@ -176,10 +182,7 @@ def greedy_reference(rows, me, opp, fails, rules):
             fails, passes = fails + 1, passes + 1
         else:
             _v, m, left = best
-            new = [list(r) for r in rows]
-            for r, c, letter, blank in m.tiles:
-                new[r][c] = letter.lower() if blank else letter
-            rows = tuple("".join(r) for r in new)
+            rows = apply_move(rows, m, mover)[0]
             score = m.score
             if not left:
                 return spread + sign * (score + 2 * rack_value(other, rules))
@@ -213,12 +216,7 @@ def test_a_one_ply_search_values_each_move_by_the_playout_after_it():
         res = EndgameSolver(gen(rules), rules).solve(rows, me, opp, max_depth=1)
         want = None
         for m in generate(list(rows), me, GRAPH, rules):
-            new = [list(r) for r in rows]
-            left = list(me)
-            for r, c, letter, blank in m.tiles:
-                new[r][c] = letter.lower() if blank else letter
-                left.remove("?" if blank else letter)
-            after = tuple("".join(r) for r in new)
+            after, left = apply_move(rows, m, me)
             left = "".join(sorted(left))
             v = m.score + 2 * rack_value(opp, rules) if not left else \
                 m.score - greedy_reference(after, opp, left, 0, rules)

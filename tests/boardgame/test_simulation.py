@@ -16,7 +16,7 @@ from wordbler.boardgame.simulation import (
     MARGIN, Future, LastPlay, Simulator, spread_sd, win_chance,
 )
 
-from .test_endgame import GRAPH, TILES, gen, small_position
+from .test_endgame import TILES, gen, greedy_reference, small_position
 
 EMPTY = tuple("." * 15 for _ in range(15))
 
@@ -246,42 +246,13 @@ def test_expert_gives_the_later_futures_to_the_finalists_only():
 
 
 # ------------------------------------------------------------ played to the end
-def _greedy_to_end(rows, to_move, other, rules, graph):
-    """The reference for Simulator.finish, written out plainly: the side to move plays the
-    move with the most points after going out (+2 x the other rack) or the rack it keeps
-    (- its points), the highest score first on ties, in generation order; no move is a
-    pass; two passes in turn end it with each rack counted against its owner.  Returns the
-    spread for the side to move first."""
-    from wordbler.boardgame.movegen import generate
-
-    def pts(rack):
-        return sum(rules.tiles.value(ch) for ch in rack)
-
-    racks, sign, spread, passes, turn = [to_move, other], (1, -1), 0, 0, 0
-    while passes < 2:
-        me, opp = racks[turn], racks[1 - turn]
-        best = None
-        for m in sorted(generate(list(rows), me, graph, rules), key=lambda m: -m.score):
-            left = list(me)
-            for _r, _c, letter, blank in m.tiles:
-                left.remove("?" if blank else letter)
-            v = m.score + 2 * pts(opp) if not left else m.score - pts(left)
-            if best is None or v > best[0]:
-                best = (v, m, "".join(left))
-        if best is None:
-            passes += 1
-        else:
-            _v, m, left = best
-            new = [list(r) for r in rows]
-            for r, c, letter, blank in m.tiles:
-                new[r][c] = letter.lower() if blank else letter
-            rows = tuple("".join(r) for r in new)
-            spread += sign[turn] * m.score
-            if not left:
-                return spread + sign[turn] * 2 * pts(opp)
-            racks[turn], passes = left, 0
-        turn ^= 1
-    return spread - pts(racks[0]) + pts(racks[1])
+def _greedy_to_end(rows, to_move, other):
+    """The reference for Simulator.finish: test_endgame's plain playout with the
+    simulation's tie order (the higher score first, then generation order) and no
+    scoreless-turn limit (finish ends only on going out or both stuck).  Returns the spread
+    for the side to move first."""
+    rules = STANDARD.with_changes(fail_limit=10**6)
+    return greedy_reference(rows, to_move, other, 0, rules, order=lambda o: -o[0].score)
 
 
 @settings(max_examples=40, deadline=None)
@@ -290,7 +261,7 @@ def test_finish_plays_both_racks_to_the_end_as_the_reference_does(seed, n_me, n_
     rows, mine, opp = small_position(random.Random(seed), n_me, n_opp)
     sim = Simulator(gen(STANDARD), STANDARD, flat_leave)
     # finish: the opponent to move, the value for the player
-    assert sim.finish(rows, opp, mine) == -_greedy_to_end(rows, opp, mine, STANDARD, GRAPH)
+    assert sim.finish(rows, opp, mine) == -_greedy_to_end(rows, opp, mine)
 
 
 def test_finish_after_two_passes_counts_the_racks_only():
@@ -322,7 +293,7 @@ def test_a_playout_that_empties_the_bag_is_played_to_the_end(seed, n_opp):
     value, bag_left, ended = sim._playout(rows, cand, Future(opp, bag), None)
     after = apply_to_rows(rows, cand)
     assert (bag_left, ended) == (0, True)
-    assert value == cand.score - _greedy_to_end(after, opp, cand.leave + bag, STANDARD, GRAPH)
+    assert value == cand.score - _greedy_to_end(after, opp, cand.leave + bag)
     # under rules where an empty bag ends the game there is nothing to play out
     assert sim.to_end and not Simulator(gen(WORDBLER_CLASSIC), WORDBLER_CLASSIC,
                                         flat_leave).to_end
