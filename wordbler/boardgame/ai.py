@@ -536,8 +536,13 @@ class Expert(Strong):
         if base.kind == "pass" or pos.bag_count == 0 or not pos.unseen or pos.opponents != 1:
             return base
         ranked: list = everything[: self.width]
-        exch = self._exchange_option(pos) if self.exchanges else None
-        if exch is not None:
+        exch = None  # the best exchange, simulated beside the plays
+        if self.exchanges:
+            exch = base if base.kind == "exchange" else self._exchange_option(pos)
+        if exch is None:
+            if base.kind == "exchange":
+                return base  # not simulated
+        else:
             from .simulation import ExchangeCandidate
 
             keep = _minus(pos.rack, exch.exchange)
@@ -548,8 +553,6 @@ class Expert(Strong):
             elif len(ranked) < self.width or ex.equity > ranked[-1].equity:
                 # the exchange is simulated when it is among the best by static value
                 ranked = ranked[: self.width - 1] + [ex]
-        if base.kind == "exchange" and (not ranked or type(ranked[0]) is Candidate):
-            return base  # the exchange is not simulated
         if len(ranked) < 2:
             return base
         return self.simulate(pos, ranked, rng, base)
