@@ -73,21 +73,21 @@ def main() -> int:
             d = player.choose(pos, rng_for(pos))
             ms[lvl].append((time.perf_counter() - t) * 1000)
             rows = tuple(pos.board)
-            if d.kind != "play":
-                v = -EndgameSolver(generate, rules).solve(rows, opp, me, pos.fails + 1).value
+            if d.kind != "play":  # a pass: the opponent moves on the same board
+                score, after, leave, nf = 0, rows, me, pos.fails + 1
             else:
-                move = _rec_of(d.play)
-                after, leave = play_record(rows, move, me)
-                if not leave:
-                    v = d.play.score + 2 * opp_points
-                else:
-                    nf = pos.fails + 1 if d.play.score == 0 else 0
-                    sub = EndgameSolver(generate, rules, node_limit=args.nodes)
-                    got = sub.solve(after, opp, leave, nf)
-                    if not got.exact:
-                        v = None
-                    else:
-                        v = d.play.score - got.value
+                score = d.play.score
+                after, leave = play_record(rows, _rec_of(d.play), me)
+                zero = score == 0 and rules.zero_score_play_counts
+                nf = pos.fails + 1 if zero else 0
+            v = None
+            if not leave:
+                v = score + 2 * opp_points
+            else:
+                got = EndgameSolver(generate, rules, node_limit=args.nodes).solve(
+                    after, opp, leave, nf)
+                if got.exact:
+                    v = score - got.value
             if v is not None:
                 loss[lvl].append(best.value - v)
     n = len(next(iter(loss.values())))
