@@ -1,4 +1,7 @@
-"""Fit the leave model the `strong` and `expert` levels use, from self-play games.
+"""The first leave fit (one step: the next turn's score), kept for comparison.
+
+The shipped values now come from ``scripts/fit_leaves_td.py`` (temporal difference, with
+a table for frequent leaves), which beat this fit's values in play.
 
     python scripts/fit_leaves.py [--games N] [--minutes M] [--rounds R] [--out FILE]
 

@@ -1,25 +1,36 @@
-"""An alternative leave fit (temporal difference), not yet the one that ships.
+"""Fit the leave values the `strong` and `expert` levels use (temporal difference, with a
+table for the leaves self-play meets often).
 
-    python scripts/fit_leaves_td.py [--games N] [--rounds R] [--procs P] [--out FILE]
+    python scripts/fit_leaves_td.py [--games N] [--rounds R] [--procs P] [--seed S]
+        [--start handmade|FILE] [--samples FILE] [--table-min N] [--table-ridge R]
+        [--out FILE]
 
-The shipped ``wordbler/boardgame/data/leaves_en.json`` comes from ``scripts/fit_leaves.py``.
-This variant is kept to be measured against it (``benchmarks/levels.py --pair`` with a
-level using its output); it replaces that script only if it wins over >= 400 games.
+The shipped ``wordbler/boardgame/data/leaves_en.json`` comes from this script (its
+``method`` field says how); ``scripts/fit_leaves.py`` is the earlier one-step fit.  Write
+to another file with ``--out`` and measure it with ``benchmarks/levels.py --pair
+"strong[leaves=FILE]:strong"`` before it replaces the shipped one.
 
-Each round plays strong-vs-strong games (round 1 with the hand-made leave values, every
-later round with the model fitted so far) and records, for every tile play or exchange
+Each round plays strong-vs-strong games (round 1 with ``--start``: the hand-made leave
+values or a model file; every later round with the model fitted so far; the endgame
+search off, as no sample comes from it) and records, for every tile play or exchange
 whose draw filled the rack, the leave kept (``L``), the same player's score on their next
 turn (``s``) and the leave they kept then (``L'``, when that draw too filled the rack).
+``--samples FILE`` keeps every game's samples (a JSON line each) and reads those of
+earlier runs, so a fit can be redone or grown without playing the games again
+(``--games 0`` only fits).
 
 The fit is temporal-difference least squares: a leave is worth the points it helps score
 on the next turn plus what it helps keep after that, so the target is
 ``s + V(L')`` (``V(L') = 0`` when no full draw followed), and ``s + V(L') = base + V(L)``
 is solved by ridge least squares, ``V`` being a sum of the ``LeaveModel`` terms (tile,
-duplicate, pair, vowel/consonant balance).  The targets use the ``V`` of the previous
-solve, so the solve is repeated until it settles (a few times).  ``base`` absorbs the
-average score of a turn: an empty leave is worth 0, the value of drawing seven fresh
-tiles.  Samples of every round are pooled for the final fit.  Writes compact JSON (terms
-rounded to 0.01 points, terms under 0.05 dropped) with the number of games and samples.
+duplicate, pair, vowel/consonant balance) plus, with ``--table-min N``, a correction of its
+own (``l:LEAVE``) for each leave seen at least N times, shrunk toward the model by
+``--table-ridge`` samples' worth (:func:`solve_table`).  The targets use the ``V`` of the
+previous solve, so the solve is repeated until it settles (a few times).  ``base``
+absorbs the average score of a turn: an empty leave is worth 0, the value of drawing
+seven fresh tiles.  Samples of every round are pooled for the final fit.  Writes compact
+JSON (terms rounded to 0.01 points, terms under 0.05 dropped) with the number of games
+and samples.
 """
 
 from __future__ import annotations
@@ -66,6 +77,8 @@ def play(job):
     game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
                 rules=STANDARD, lexicon=lexicon, seed=seed)
     players = [make_player("strong", generate, None, leaves) for _ in range(2)]
+    for pl in players:  # samples end where the bag runs out: the endgame search adds nothing
+        pl.exact_endgame = False
     rack_size = STANDARD.rack_size
     pending: dict[int, str] = {}  # player -> leave kept by a move whose draw filled the rack
     samples = []
@@ -132,49 +145,196 @@ def fit(samples, ridge=3.0, iterations=6, start=None):
     return kept, base
 
 
+def _grouped(samples):
+    """The samples by leave: unique leaves (sorted), and per sample the index of its
+    leave and of its next leave (-1: none)."""
+    index: dict[str, int] = {}
+    leaves: list[str] = []
+
+    def at(leave):
+        key = "".join(sorted(leave))
+        i = index.get(key)
+        if i is None:
+            i = index[key] = len(leaves)
+            leaves.append(key)
+        return i
+
+    li = np.fromiter((at(leave) for leave, _s, _n in samples), dtype=np.int64)
+    ni = np.fromiter((at(n) if n else -1 for _l, _s, n in samples), dtype=np.int64)
+    return leaves, li, ni
+
+
+def solve_table(samples, ridge=3.0, table_ridge=25.0, min_count=30, iterations=6,
+                start=None):
+    """TD least squares (as :func:`fit`) with a table part: ``V(L)`` is the feature model
+    plus, for each leave seen at least ``min_count`` times, a correction of its own
+    (``l:LEAVE``), shrunk toward 0 by ``table_ridge`` samples' worth (a leave seen that
+    often is pulled half way back to the model).  Each TD step fits the features to the
+    targets less the corrections, then the corrections to what is left (back-fitting,
+    until they settle); the samples are grouped by leave, so the solve is over the distinct
+    leaves, not every sample.  The empty leave has no correction (it is worth 0: the base
+    is the value of drawing seven fresh tiles).  Returns (feature terms, {leave:
+    correction}, base)."""
+    leaves, li, ni = _grouped(samples)
+    score = np.array([s for _, s, _ in samples], dtype=float)
+    count = np.bincount(li, minlength=len(leaves)).astype(float)
+    names: dict[str, int] = {}
+    feats = []
+    for key in leaves:
+        f = LeaveModel.features(key)
+        for k in f:
+            names.setdefault(k, len(names))
+        feats.append(f)
+    X = np.zeros((len(leaves), len(names) + 1))
+    X[:, 0] = 1.0
+    for i, f in enumerate(feats):
+        for k, v in f.items():
+            X[i, names[k] + 1] = v
+    reg = ridge * np.eye(X.shape[1])
+    reg[0, 0] = 0.0
+    lhs = (X * count[:, None]).T @ X + reg
+    tabled = (count >= min_count) & np.array([bool(k) for k in leaves])
+    corr = np.zeros(len(leaves))
+    w = np.zeros(X.shape[1])
+    values = np.array([start(k) if (start is not None and k) else 0.0 for k in leaves])
+    for _ in range(iterations):
+        nxt = np.where(ni >= 0, values[np.maximum(ni, 0)], 0.0)
+        total = np.bincount(li, weights=score + nxt, minlength=len(leaves))
+        for _pass in range(200):  # back-fitting: features, then the corrections, to rest
+            w = np.linalg.solve(lhs, X.T @ (total - count * corr))
+            new = np.where(tabled, (total - count * (X @ w)) / (count + table_ridge), 0.0)
+            moved = float(np.max(np.abs(new - corr))) if len(new) else 0.0
+            corr = new
+            if moved < 1e-9:
+                break
+        values = X @ w - w[0] + corr  # the empty leave: no features, no correction, 0
+    terms = {k: float(w[i + 1]) for k, i in names.items()}
+    table = {leaves[i]: float(corr[i]) for i in np.flatnonzero(tabled)}
+    return terms, table, float(w[0])
+
+
+def fit_table(samples, ridge=3.0, table_ridge=25.0, min_count=30, iterations=6,
+              start=None):
+    """:func:`solve_table`, rounded for the file (0.01 points; terms under 0.05 dropped):
+    (terms with the ``l:`` corrections among them, base, leaves given a correction)."""
+    terms, table, base = solve_table(samples, ridge, table_ridge, min_count, iterations,
+                                     start)
+    kept = {k: round(v, 2) for k, v in terms.items() if abs(v) >= 0.05}
+    for leave, v in table.items():
+        if abs(v) >= 0.05:
+            kept["l:" + leave] = round(v, 2)
+    return kept, base, len(table)
+
+
+def _play_round(jobs, procs, sink=None):
+    """Play the jobs; each game's samples, in the order the games finish.  ``sink``: an
+    open file each game's samples are appended to (a JSON line), as the game finishes."""
+    if procs > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(procs) as pool:
+            for g in pool.imap_unordered(play, jobs, chunksize=10):
+                if sink is not None:
+                    sink.write(json.dumps(g, separators=(",", ":")) + "\n")
+                yield g
+    else:
+        for job in jobs:
+            g = play(job)
+            if sink is not None:
+                sink.write(json.dumps(g, separators=(",", ":")) + "\n")
+            yield g
+
+
+def read_samples(path: Path) -> tuple[list, int]:
+    """Samples saved by ``--samples``: (samples, games)."""
+    samples: list = []
+    games = 0
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            got = json.loads(line)
+            samples += [(str(a), int(b), None if c is None else str(c)) for a, b, c in got]
+            games += 1
+    return samples, games
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000, help="games per round")
+    ap.add_argument("--games", type=int, default=2000, help="games per round (0: only fit "
+                    "the samples of --samples)")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--procs", type=int, default=1, help="processes (the machine is shared)")
     ap.add_argument("--seed", type=int, default=100000)
+    ap.add_argument("--start", default="handmade", metavar="handmade|FILE",
+                    help="the leave values round 1 plays with and the fit starts from: "
+                         "the hand-made ones, or a model file")
+    ap.add_argument("--samples", type=Path, metavar="FILE",
+                    help="read the samples of earlier runs from FILE (JSON lines, a game "
+                         "each) and append this run's games to it")
+    ap.add_argument("--table-min", type=int, default=0, metavar="N",
+                    help="give each leave seen at least N times a correction of its own "
+                         "(0: the feature model only)")
+    ap.add_argument("--table-ridge", type=float, default=25.0, metavar="R",
+                    help="a correction is shrunk toward the model by R samples' worth")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
     samples: list = []
     games = 0
+    if args.samples is not None and args.samples.is_file():
+        samples, games = read_samples(args.samples)
+        print(f"{games} games, {len(samples)} samples read from {args.samples}", flush=True)
+    if args.start == "handmade":
+        terms, model = None, handmade_leave_value
+    else:
+        model = LeaveModel.from_json(json.loads(Path(args.start).read_text(encoding="utf-8")))
+        terms = model.terms
     seed = args.seed
-    terms = None  # round 1: the hand-made values
-    model = handmade_leave_value
-    for rnd in range(1, args.rounds + 1):
-        t0 = time.perf_counter()
-        jobs = [(seed + i, terms) for i in range(args.games)]
-        seed += args.games
-        if args.procs > 1:
-            import multiprocessing as mp
+    sink = open(args.samples, "a", encoding="utf-8") if args.samples is not None else None
+    rounds = args.rounds if args.games > 0 else 0
+    base, tabled = 0.0, 0
 
-            with mp.get_context("spawn").Pool(args.procs) as pool:
-                got = pool.map(play, jobs, chunksize=20)
-        else:
-            got = [play(j) for j in jobs]
-        for g in got:
-            samples += g
-        games += args.games
-        terms, base = fit(samples, start=model)
-        model = LeaveModel(terms)
-        print(f"round {rnd}: {args.games} games ({time.perf_counter() - t0:.0f} s), "
-              f"{len(samples)} samples so far; base {base:.1f}; blank "
-              f"{terms.get('t:?', 0):+.1f}, S {terms.get('t:S', 0):+.1f}, "
-              f"Q {terms.get('t:Q', 0):+.1f}", flush=True)
+    def solve(start):
+        if args.table_min > 0:
+            return fit_table(samples, table_ridge=args.table_ridge,
+                             min_count=args.table_min, start=start)
+        return (*fit(samples, start=start), 0)
+
+    try:
+        for rnd in range(1, rounds + 1):
+            t0 = time.perf_counter()
+            jobs = [(seed + i, terms) for i in range(args.games)]
+            seed += args.games
+            for g in _play_round(jobs, args.procs, sink):
+                samples += g
+            games += args.games
+            terms, base, tabled = solve(model)
+            model = LeaveModel(terms)
+            print(f"round {rnd}: {args.games} games ({time.perf_counter() - t0:.0f} s), "
+                  f"{len(samples)} samples so far; base {base:.1f}; blank "
+                  f"{terms.get('t:?', 0):+.1f}, S {terms.get('t:S', 0):+.1f}, "
+                  f"Q {terms.get('t:Q', 0):+.1f}", flush=True)
+    finally:
+        if sink is not None:
+            sink.close()
+    if rounds == 0:
+        if not samples:
+            print("no samples: give --games or a --samples file with games", file=sys.stderr)
+            return 2
+        terms, base, tabled = solve(model)
+    method = ("temporal-difference ridge least squares: next turn's score plus the value of "
+              "the leave kept then, on leave features")
+    if tabled:
+        method += (f", with a correction of its own for each of the {tabled} leaves seen "
+                   f"at least {args.table_min} times (shrunk by {args.table_ridge:g} "
+                   "samples' worth)")
+    method += f"; self-play with the {'hand-made' if args.start == 'handmade' else 'fitted'} " \
+              "values first"
     data = {"version": 1, "tiles": "en", "vowels": "AEIOU", "games": games,
-            "samples": len(samples), "base": round(base, 2),
-            "method": "temporal-difference ridge least squares: next turn's score plus the "
-                      "value of the leave kept then, on leave features; "
-                      f"{args.rounds} rounds of self-play (round 1 with hand-made values)",
+            "samples": len(samples), "base": round(base, 2), "method": method,
             "terms": dict(sorted(terms.items()))}
     text = json.dumps(data, separators=(",", ":"))
     write_atomic(args.out, text.encode("utf-8"))  # makes the folder too
-    print(f"wrote {args.out} ({len(text)} bytes, {len(terms)} terms, {games} games, "
-          f"{len(samples)} samples)")
+    print(f"wrote {args.out} ({len(text)} bytes, {len(terms)} terms, {tabled} leaves with "
+          f"their own correction, {games} games, {len(samples)} samples)")
     return 0
 
 

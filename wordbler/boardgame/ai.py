@@ -202,7 +202,9 @@ class LeaveModel:
 
     ``terms`` maps ``t:X`` (each tile X kept), ``d:X`` (each copy of X beyond the first),
     ``p:XY`` (X and Y both kept, X < Y), ``vc:V,C`` (V vowels and C consonants kept) to
-    points.  Built by ``scripts/fit_leaves.py`` from self-play games.
+    points, and ``l:LEAVE`` (the sorted leave itself) to a correction for that one leave:
+    the table part, fitted for the leaves that self-play met often enough.  Built by
+    ``scripts/fit_leaves_td.py`` from self-play games.
     """
 
     def __init__(self, terms: Mapping[str, float], vowels: str = "AEIOU", meta=None):
@@ -240,6 +242,7 @@ class LeaveModel:
             terms = self.terms
             got = sum(terms.get(k, 0.0) * x
                       for k, x in self.features(key, self.vowels).items())
+            got += terms.get("l:" + key, 0.0)  # the leave's own correction, when fitted
             self._memo[key] = got
         return got
 
