@@ -77,7 +77,8 @@ def play(job):
     game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
                 rules=STANDARD, lexicon=lexicon, seed=seed)
     players = [make_player("strong", generate, None, leaves) for _ in range(2)]
-    for pl in players:  # samples end where the bag runs out: the endgame search adds nothing
+    for pl in players:  # for speed: a sample's next turn is at most the first with the bag
+        # empty, where the one-reply rule plays; the endgame search changes nothing else
         pl.exact_endgame = False
     rack_size = STANDARD.rack_size
     pending: dict[int, str] = {}  # player -> leave kept by a move whose draw filled the rack
