@@ -50,9 +50,14 @@ def test_model_terms_and_features():
 
 def test_shipped_model_loads_and_covers_every_leave():
     model = fitted_leaves(STANDARD)
-    if model is None:  # no fitted file shipped: the hand-made values play
-        return
+    assert model is not None, "wordbler/boardgame/data/leaves_en.json did not load"
     assert model.meta["games"] > 0 and model.meta["tiles"] == "en"
+    # the table part: each corrected leave is a sorted leave of 1-6 tiles the bag can hold
+    table = [k[2:] for k in model.terms if k.startswith("l:")]
+    assert table
+    for leave in table:
+        assert 1 <= len(leave) <= 6 and leave == "".join(sorted(leave))
+        assert all(leave.count(ch) <= STANDARD.tiles.counts.get(ch, 0) for ch in leave)
     letters = sorted(STANDARD.tiles.counts)
     rng = random.Random(1)
     bag = [ch for ch in letters for _ in range(STANDARD.tiles.counts[ch])]
