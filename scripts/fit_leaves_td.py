@@ -12,7 +12,7 @@ to another file with ``--out`` and measure it with ``benchmarks/levels.py --pair
 
 Each round plays strong-vs-strong games (round 1 with ``--start``: the hand-made leave
 values or a model file; every later round with the model fitted so far; the endgame
-search off, as no sample comes from it) and records, for every tile play or exchange
+search off, for speed) and records, for every tile play or exchange
 whose draw filled the rack, the leave kept (``L``), the same player's score on their next
 turn (``s``) and the leave they kept then (``L'``, when that draw too filled the rack).
 ``--samples FILE`` keeps every game's samples (a JSON line each) and reads those of
@@ -169,8 +169,8 @@ def solve_table(samples, ridge=3.0, table_ridge=25.0, min_count=30, iterations=6
                 start=None):
     """TD least squares (as :func:`fit`) with a table part: ``V(L)`` is the feature model
     plus, for each leave seen at least ``min_count`` times, a correction of its own
-    (``l:LEAVE``), shrunk toward 0 by ``table_ridge`` samples' worth (a leave seen that
-    often is pulled half way back to the model).  Each TD step fits the features to the
+    (``l:LEAVE``), shrunk toward 0 by ``table_ridge`` samples' worth (a leave seen
+    ``table_ridge`` times is pulled half way back to the model).  Each TD step fits the features to the
     targets less the corrections, then the corrections to what is left (back-fitting,
     until they settle); the samples are grouped by leave, so the solve is over the distinct
     leaves, not every sample.  The empty leave has no correction (it is worth 0: the base
