@@ -110,15 +110,17 @@ def play(job):
     return samples
 
 
-def _design(samples):
+def _design(leaves):
+    """The leave-feature design: (feature names -> column less one, a row per leave with
+    the intercept in column 0)."""
     names: dict[str, int] = {}
     feats = []
-    for leave, _s, _n in samples:
+    for leave in leaves:
         f = LeaveModel.features(leave)
         for k in f:
             names.setdefault(k, len(names))
         feats.append(f)
-    X = np.zeros((len(samples), len(names) + 1))
+    X = np.zeros((len(feats), len(names) + 1))
     for i, f in enumerate(feats):
         X[i, 0] = 1.0
         for k, v in f.items():
@@ -128,7 +130,7 @@ def _design(samples):
 
 def fit(samples, ridge=3.0, iterations=6, start=None):
     """TD least squares (see the module doc): (terms, base)."""
-    names, X = _design(samples)
+    names, X = _design([leave for leave, _s, _n in samples])
     score = np.array([s for _, s, _ in samples], dtype=float)
     reg = ridge * np.eye(X.shape[1])
     reg[0, 0] = 0.0
@@ -179,18 +181,7 @@ def solve_table(samples, ridge=3.0, table_ridge=25.0, min_count=30, iterations=6
     leaves, li, ni = _grouped(samples)
     score = np.array([s for _, s, _ in samples], dtype=float)
     count = np.bincount(li, minlength=len(leaves)).astype(float)
-    names: dict[str, int] = {}
-    feats = []
-    for key in leaves:
-        f = LeaveModel.features(key)
-        for k in f:
-            names.setdefault(k, len(names))
-        feats.append(f)
-    X = np.zeros((len(leaves), len(names) + 1))
-    X[:, 0] = 1.0
-    for i, f in enumerate(feats):
-        for k, v in f.items():
-            X[i, names[k] + 1] = v
+    names, X = _design(leaves)
     reg = ridge * np.eye(X.shape[1])
     reg[0, 0] = 0.0
     lhs = (X * count[:, None]).T @ X + reg
@@ -230,17 +221,13 @@ def fit_table(samples, ridge=3.0, table_ridge=25.0, min_count=30, iterations=6,
 def _play_round(jobs, procs, sink=None):
     """Play the jobs; each game's samples, in the order the games finish.  ``sink``: an
     open file each game's samples are appended to (a JSON line), as the game finishes."""
-    if procs > 1:
-        import multiprocessing as mp
+    import contextlib
+    import multiprocessing as mp
 
-        with mp.get_context("spawn").Pool(procs) as pool:
-            for g in pool.imap_unordered(play, jobs, chunksize=10):
-                if sink is not None:
-                    sink.write(json.dumps(g, separators=(",", ":")) + "\n")
-                yield g
-    else:
-        for job in jobs:
-            g = play(job)
+    with (mp.get_context("spawn").Pool(procs) if procs > 1 else contextlib.nullcontext()) \
+            as pool:
+        games = pool.imap_unordered(play, jobs, chunksize=10) if pool else map(play, jobs)
+        for g in games:
             if sink is not None:
                 sink.write(json.dumps(g, separators=(",", ":")) + "\n")
             yield g
