@@ -3,7 +3,10 @@
 The shipped values now come from ``scripts/fit_leaves_td.py`` (temporal difference, with
 a table for frequent leaves), which beat this fit's values in play.
 
-    python scripts/fit_leaves.py [--games N] [--minutes M] [--rounds R] [--out FILE]
+    python scripts/fit_leaves.py --out FILE [--games N] [--minutes M] [--rounds R]
+
+``--out`` is required: this fit is not the shipped one, so it never writes over
+``wordbler/boardgame/data/leaves_en.json`` unless told to.
 
 One process (the machine is shared).  Round 1 plays strong-vs-strong games with the
 hand-made leave values; every later round plays with the model fitted so far.  For each
@@ -36,8 +39,6 @@ from wordbler.boardgame.game import Game, PlayerSpec  # noqa: E402
 from wordbler.boardgame.movegen.generator import engine_generator  # noqa: E402
 from wordbler.boardgame.rules import STANDARD  # noqa: E402
 from wordbler.fileio import write_atomic  # noqa: E402
-
-OUT = ROOT / "wordbler" / "boardgame" / "data" / "leaves_en.json"
 
 
 def play(seed, lexicon, generate, leaves):
@@ -94,7 +95,9 @@ def main() -> int:
     ap.add_argument("--minutes", type=float, default=None, help="wall-clock cap per round")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=100000)
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out", type=Path, required=True,
+                    help="where to write the model (measure it with benchmarks/levels.py "
+                         "--pair \"strong[leaves=FILE]:strong\")")
     args = ap.parse_args()
     from wordbler.lexicon.dictionary import load_bundled
 
