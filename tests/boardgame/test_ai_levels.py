@@ -170,6 +170,22 @@ def test_model_leave_bound_is_the_best_part_of_the_rack(rack, bag):
     assert model.bound(rack, bag) == brute  # again, from the memo
 
 
+def test_model_memos_stay_within_their_limit_and_keep_the_values():
+    """A long session values many racks: the remembered values and bounds are capped, and
+    a capped model gives the same values and bounds as a fresh one."""
+    shipped = fitted_leaves(STANDARD)
+    small = LeaveModel(shipped.terms)
+    small.memo_limit = 25
+    rng = random.Random(7)
+    bag = [ch for ch, n in STANDARD.tiles.counts.items() for _ in range(n)]
+    for _ in range(400):
+        rack = "".join(rng.sample(bag, rng.randint(1, 7)))
+        fresh = LeaveModel(shipped.terms)
+        assert small(rack) == fresh(rack)
+        assert small.bound(rack, 50) == fresh.bound(rack, 50)
+        assert len(small._memo) <= 25 and len(small._bounds) <= 25
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), turns=st.integers(0, 6), bag=st.integers(0, 40))
 def test_simulated_reply_is_the_best_of_every_move_valued(seed, turns, bag):

@@ -207,6 +207,10 @@ class LeaveModel:
     ``scripts/fit_leaves_td.py`` from self-play games.
     """
 
+    # values and bounds remembered per sub-rack, at most this many of each: a long session
+    # (a simulation meets thousands of racks a move) would otherwise grow them without end
+    memo_limit = 200_000
+
     def __init__(self, terms: Mapping[str, float], vowels: str = "AEIOU", meta=None):
         self.terms = dict(terms)
         self.vowels = frozenset(vowels)
@@ -243,6 +247,8 @@ class LeaveModel:
             got = sum(terms.get(k, 0.0) * x
                       for k, x in self.features(key, self.vowels).items())
             got += terms.get("l:" + key, 0.0)  # the leave's own correction, when fitted
+            if len(self._memo) >= self.memo_limit:
+                self._memo.clear()
             self._memo[key] = got
         return got
 
@@ -275,6 +281,8 @@ class LeaveModel:
                     if sub > best:
                         best = sub
                     prev = ch
+            if len(self._bounds) >= self.memo_limit:
+                self._bounds.clear()
             self._bounds[key] = best
         return best
 
