@@ -120,6 +120,18 @@ def test_simulation_is_reproducible_from_a_seed():
     assert a == b and a.kind == "play"
 
 
+def test_pre_endgame_choice_plays_every_draw_and_is_reproducible():
+    from wordbler.boardgame.simulation import Simulator
+
+    p = make_player("expert", gen)
+    p.budget_s = 1e9
+    pos = Position(BOARD, "AERTIDE", "SONATEBR", 1, (100, 90), 0, STANDARD, turn=20, seed=3)
+    a = p.choose(pos, rng_for(pos))
+    assert a == p.choose(pos, rng_for(pos))
+    every = len(Simulator.enumerate_futures(pos.unseen, pos.bag_count))
+    assert a.reason.startswith(f"pre-endgame {every} futures")
+
+
 def test_simulation_stops_when_cancelled():
     p = make_player("expert", gen)
     p.budget_s = 1e9

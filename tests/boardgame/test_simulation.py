@@ -245,6 +245,66 @@ def test_expert_gives_the_later_futures_to_the_finalists_only():
     assert kept == [0, 1, 2, 3, 4] and len(out.values) == 30
 
 
+def _clear_case():
+    """Candidate B (index 1) scores 5 more than the static choice A in every future: the
+    sampled search calls it clearly best after ``min_playouts`` futures."""
+    from wordbler.boardgame.ai import make_player
+
+    def gen(rows, rack):
+        col = rows[0].index(".")
+        return [M(0, col, rack[0], 1, rack)]
+
+    sim = Simulator(gen, STANDARD, flat_leave)
+    cands = [Candidate(7, 7, Direction.ACROSS, w, s, ((7, 7, w, False),), "FGHIJK")
+             for w, s in (("A", 10), ("B", 15))]
+    unseen = "LMNOPQRS"  # the opponent's seven and one in the bag
+    futures = sim.futures(unseen, 1, random.Random(1), 300)
+    expert = make_player("expert", gen)
+    expert.min_playouts = 3
+    return sim, cands, futures, expert, unseen
+
+
+def test_every_draw_is_played_by_every_candidate_without_an_early_stop():
+    sim, cands, futures, expert, unseen = _clear_case()
+    assert sim.is_every_draw(futures, unseen, 1) and len(futures) == 8
+    # the old way: the early stop judged on the first draws in letter order
+    out, _kept = expert._rounds(sim, EMPTY, cands, futures, sampled=False)
+    assert out.stopped == "clear" and len(out.values) == 3
+    out, kept = expert._rounds(sim, EMPTY, cands, futures, sampled=False, exact=True)
+    assert len(out.values) == 8 and kept == [0, 1]  # (a verdict after the last is moot)
+    assert sorted(out.weights) == sorted(f.weight for f in futures)
+
+
+def test_is_every_draw_tells_the_enumeration_from_a_sample():
+    sim = Simulator(lambda rows, rack: [], STANDARD, flat_leave)
+    unseen = "AABCDEFGH"  # seven on the opponent's rack, two in the bag
+    every = sim.futures(unseen, 2, random.Random(2), 300)
+    assert sim.is_every_draw(every, unseen, 2)
+    assert sim.is_every_draw(list(reversed(every)), unseen, 2)  # any order
+    assert not sim.is_every_draw(every[:-1], unseen, 2)
+    # fewer playouts than draws: a weighted sample of them, not the whole
+    assert not sim.is_every_draw(sim.futures(unseen, 2, random.Random(2), 5), unseen, 2)
+    # three in the bag: sampled
+    assert not sim.is_every_draw(sim.futures(unseen + "I", 3, random.Random(2), 50),
+                                 unseen + "I", 3)
+
+
+def test_with_every_draw_played_the_best_mean_is_chosen():
+    """The gate guards a sampled mean against noise; over every draw there is none, so the
+    best mean is played even when its edge is small against the spread of the draws."""
+    from wordbler.boardgame.ai import make_player
+    from wordbler.boardgame.simulation import SimOutcome
+
+    expert = make_player("expert", lambda rows, rack: [])
+    # B gains 1 on average, -9 or +11 by draw: under half a standard error
+    values = [[0.0, -9.0], [0.0, 11.0]] * 2
+    out = SimOutcome(values, [1.0] * 4, "done")
+    assert expert._pick(out) == 0
+    assert expert._pick(out, exact=True) == 1
+    level = SimOutcome([[0.0, 0.0], [1.0, 1.0]], [1.0, 1.0], "done")
+    assert expert._pick(level, exact=True) == 0  # a tie: the static choice
+
+
 # ------------------------------------------------------------ played to the end
 def _greedy_to_end(rows, to_move, other):
     """The reference for Simulator.finish: test_endgame's plain playout with the

@@ -550,6 +550,12 @@ class Expert(Strong):
     endgame_budget_s: float | None = 3.5  # exact search: a safety time cap; None: no cap
     endgame_nodes: int | None = 50000  # the normal stopping rule (deterministic): 1-3 s
     progress: Callable[[int, int], None] | None = None  # (playouts done, planned)
+    # one or two tiles in the bag: every draw is played out, so the means are not estimates
+    # from a sample; every candidate plays every draw (no early stop, which in the draws'
+    # letter order would judge on the first letters only), the draws in an order taken from
+    # the seed (a time cap then cuts a fair part), and the best mean is played (no gate:
+    # that guards against sampling noise, and there is none)
+    exact_pre_endgame = True
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
         if self._endgame_applies(pos):
@@ -582,7 +588,7 @@ class Expert(Strong):
             return base
         return self.simulate(pos, ranked, rng, base)
 
-    def _pick(self, out) -> int:
+    def _pick(self, out, exact: bool = False) -> int:
         """The candidate to play: the static choice (index 0) unless another beats it in
         the playouts by more than ``gate`` standard errors of the paired difference (every
         candidate met the same futures).  The plain maximum of a few dozen noisy means
@@ -590,9 +596,10 @@ class Expert(Strong):
         static choice.  With the finalists' few hundred futures, a gate of one standard
         error won 58.5% of 200 games against strong where two won 53.5% (same seeds); on
         200 other seeds, half a standard error won 56.8% (+17 a game), one 54.5% (+13) and
-        none (the plain maximum) 57.2% but only +10 a game."""
+        none (the plain maximum) 57.2% but only +10 a game.  ``exact``: the values cover
+        every draw (one or two tiles in the bag), not a sample, so the best mean is played."""
         means = out.means()
-        if self.gate <= 0:
+        if self.gate <= 0 or exact:  # ties: the static choice, then the order of ranking
             return max(range(len(means)), key=lambda i: (means[i], -i))
         best_i, best_gain = 0, 0.0
         for i in range(1, len(means)):
@@ -602,13 +609,14 @@ class Expert(Strong):
         return best_i
 
     def _rounds(self, sim: Simulator, board, ranked: list[Candidate], futures: list,
-                sampled: bool):
+                sampled: bool, exact: bool = False):
         """Every candidate over the first ``first_round`` futures; then the finalists (the
         static choice, index 0, and the best by mean of those not clearly behind the
         leader) over the rest, so the playouts go where the choice is close.  Returns the
         outcome over the finalists (their first-round values joined to the rest) and the
         finalists' indices in ``ranked`` (the static choice first).  Enumerated futures
-        (one or two tiles in the bag) are all played by every candidate."""
+        (one or two tiles in the bag) are all played by every candidate; ``exact``: every
+        one of them, without the early stop."""
         first = futures[: self.first_round] if sampled else futures
         rest = futures[len(first):]
         width = len(ranked)
@@ -621,7 +629,7 @@ class Expert(Strong):
             return lambda done, _planned: progress(offset + done * per, plan)
 
         out1 = sim.run(board, ranked, first, progress=step(0, width),
-                       min_playouts=min(self.min_playouts, len(first)))
+                       min_playouts=len(first) if exact else min(self.min_playouts, len(first)))
         if not rest or out1.stopped != "done" or len(out1.values) < 2:
             return out1, list(range(width))
         means = out1.means()
@@ -663,11 +671,17 @@ class Expert(Strong):
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
         futures = sim.futures(pos.unseen, pos.bag_count, rng, self.playouts, leaves)
         enumerated = 1 <= pos.bag_count <= 2  # every draw, in letter order (Simulator.futures)
-        out, kept = self._rounds(sim, pos.board, ranked, futures, not enumerated)
+        exact = enumerated and bool(self.exact_pre_endgame) and \
+            sim.is_every_draw(futures, pos.unseen, pos.bag_count)
+        if exact:
+            futures = list(futures)
+            rng.shuffle(futures)
+        out, kept = self._rounds(sim, pos.board, ranked, futures, not enumerated, exact)
         if len(out.values) < 2:
             return base
         means = out.spread_means()  # the equity shown: points, whatever the objective
-        j = self._pick(out)  # among the finalists
+        # among the finalists; the best mean when every draw was played out
+        j = self._pick(out, exact and out.stopped not in ("time", "cancel"))
         best_i = kept[j]
         how = "pre-endgame" if enumerated else "simulated"
         note = f"{how} {len(out.values)} futures"

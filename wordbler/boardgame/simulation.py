@@ -37,7 +37,8 @@ accepted leave plus tiles drawn at random.
 
 Pre-endgame: with one or two tiles in the bag every split of the unseen tiles into the
 opponent's rack and the bag is enumerated (weighted by how many ways it can happen)
-instead of sampled.
+instead of sampled; the expert then plays every split with every candidate and takes the
+best mean (:meth:`is_every_draw` tells such a list from a sample).
 
 Everything random comes from the ``random.Random`` given, and the search stops after a
 fixed number of playouts (or when a candidate is clearly best), so a seed replays the same
@@ -340,6 +341,15 @@ class Simulator:
             rack += "".join(pool[:need])
             out.append(Future("".join(sorted(rack)), "".join(pool[need:])))
         return out
+
+    def is_every_draw(self, futures: Sequence[Future], unseen: str, bag_count: int) -> bool:
+        """Whether ``futures`` (from :meth:`futures`) is the whole enumeration of the draws
+        rather than a sample of them."""
+        opp_n = len(unseen) - bag_count
+        if not (1 <= bag_count <= 2 and 0 <= opp_n <= self.rules.rack_size):
+            return False
+        every = self.enumerate_futures(unseen, bag_count)
+        return len(futures) == len(every) and set(futures) == set(every)
 
     @staticmethod
     def enumerate_futures(unseen: str, bag_count: int) -> list[Future]:
