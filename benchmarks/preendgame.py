@@ -24,22 +24,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
-_STATE: dict = {}
-
-
-def _engine():
-    if not _STATE:
-        from wordbler.boardgame.movegen.generator import engine_generator
-        from wordbler.boardgame.rules import STANDARD
-        from wordbler.lexicon.dictionary import load_bundled
-
-        lexicon = load_bundled()
-        _STATE["lexicon"] = lexicon
-        _STATE["generate"] = engine_generator(lexicon, STANDARD)
-    return _STATE["lexicon"], _STATE["generate"]
+from levels import _setup as _engine  # noqa: E402  (the bundled words and move search, once)
 
 
 def reach(seed: int, lo: int, hi: int):
