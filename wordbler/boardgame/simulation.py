@@ -317,16 +317,16 @@ class Simulator:
                 leaves: Sequence[str] = ()) -> list[Future]:
         """``count`` sampled futures, or every split of the unseen tiles when the bag holds
         one or two tiles (weighted by the number of ways)."""
-        opp_n = len(unseen) - bag_count  # in a game the unseen tiles are their rack + the bag
-        if not 0 <= opp_n <= self.rules.rack_size:  # a position that does not add up
-            opp_n = min(self.rules.rack_size, len(unseen))
-        elif 1 <= bag_count <= 2:
-            every = self.enumerate_futures(unseen, bag_count)
+        every = self.every_draw(unseen, bag_count)
+        if every is not None:
             if len(every) <= count:
                 return every
             # more splits than playouts: draw them in proportion to how likely they are
             picks = rng.choices(every, weights=[f.weight for f in every], k=count)
             return [Future(f.opp_rack, f.bag) for f in picks]
+        opp_n = len(unseen) - bag_count  # in a game the unseen tiles are their rack + the bag
+        if not 0 <= opp_n <= self.rules.rack_size:  # a position that does not add up
+            opp_n = min(self.rules.rack_size, len(unseen))
         out = []
         for i in range(count):
             pool = list(unseen)
@@ -342,14 +342,19 @@ class Simulator:
             out.append(Future("".join(sorted(rack)), "".join(pool[need:])))
         return out
 
+    def every_draw(self, unseen: str, bag_count: int) -> list[Future] | None:
+        """Every split of the unseen tiles into the opponent's rack and the bag when the
+        bag holds one or two tiles and the position adds up (the unseen tiles are a rack
+        and the bag); None otherwise."""
+        if 1 <= bag_count <= 2 and 0 <= len(unseen) - bag_count <= self.rules.rack_size:
+            return self.enumerate_futures(unseen, bag_count)
+        return None
+
     def is_every_draw(self, futures: Sequence[Future], unseen: str, bag_count: int) -> bool:
         """Whether ``futures`` (from :meth:`futures`) is the whole enumeration of the draws
         rather than a sample of them."""
-        opp_n = len(unseen) - bag_count
-        if not (1 <= bag_count <= 2 and 0 <= opp_n <= self.rules.rack_size):
-            return False
-        every = self.enumerate_futures(unseen, bag_count)
-        return len(futures) == len(every) and set(futures) == set(every)
+        every = self.every_draw(unseen, bag_count)
+        return every is not None and len(futures) == len(every) and set(futures) == set(every)
 
     @staticmethod
     def enumerate_futures(unseen: str, bag_count: int) -> list[Future]:
