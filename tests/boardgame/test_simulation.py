@@ -266,7 +266,7 @@ def _clear_case():
 
 def test_every_draw_is_played_by_every_candidate_without_an_early_stop():
     sim, cands, futures, expert, unseen = _clear_case()
-    assert sim.is_every_draw(futures, unseen, 1) and len(futures) == 8
+    assert sim.every_draw(unseen, 1) == futures and len(futures) == 8
     # the old way: the early stop judged on the first draws in letter order
     out, _kept = expert._rounds(sim, EMPTY, cands, futures, sampled=False)
     assert out.stopped == "clear" and len(out.values) == 3
@@ -275,18 +275,19 @@ def test_every_draw_is_played_by_every_candidate_without_an_early_stop():
     assert sorted(out.weights) == sorted(f.weight for f in futures)
 
 
-def test_is_every_draw_tells_the_enumeration_from_a_sample():
+def test_every_draw_is_the_enumeration_and_futures_samples_otherwise():
     sim = Simulator(lambda rows, rack: [], STANDARD, flat_leave)
     unseen = "AABCDEFGH"  # seven on the opponent's rack, two in the bag
-    every = sim.futures(unseen, 2, random.Random(2), 300)
-    assert sim.is_every_draw(every, unseen, 2)
-    assert sim.is_every_draw(list(reversed(every)), unseen, 2)  # any order
-    assert not sim.is_every_draw(every[:-1], unseen, 2)
+    every = sim.every_draw(unseen, 2)
+    assert every == Simulator.enumerate_futures(unseen, 2)
+    assert sim.futures(unseen, 2, random.Random(2), 300) == every  # all of them fit
     # fewer playouts than draws: a weighted sample of them, not the whole
-    assert not sim.is_every_draw(sim.futures(unseen, 2, random.Random(2), 5), unseen, 2)
-    # three in the bag: sampled
-    assert not sim.is_every_draw(sim.futures(unseen + "I", 3, random.Random(2), 50),
-                                 unseen + "I", 3)
+    sample = sim.futures(unseen, 2, random.Random(2), 5)
+    assert len(sample) == 5 < len(every) and all(f.weight == 1.0 for f in sample)
+    assert {(f.opp_rack, f.bag) for f in sample} <= {(f.opp_rack, f.bag) for f in every}
+    # three in the bag, or unseen tiles that are not a rack and the bag: no enumeration
+    assert sim.every_draw(unseen + "I", 3) is None
+    assert sim.every_draw(unseen + "IJKLMN", 2) is None
 
 
 def test_with_every_draw_played_the_best_mean_is_chosen():

@@ -669,13 +669,14 @@ class Expert(Strong):
         leaves: list[str] = []
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
-        futures = sim.futures(pos.unseen, pos.bag_count, rng, self.playouts, leaves)
         enumerated = 1 <= pos.bag_count <= 2  # every draw, in letter order (Simulator.futures)
-        exact = enumerated and bool(self.exact_pre_endgame) and \
-            sim.is_every_draw(futures, pos.unseen, pos.bag_count)
+        every = sim.every_draw(pos.unseen, pos.bag_count) if self.exact_pre_endgame else None
+        exact = every is not None and len(every) <= self.playouts
         if exact:
-            futures = list(futures)
+            futures = every
             rng.shuffle(futures)
+        else:
+            futures = sim.futures(pos.unseen, pos.bag_count, rng, self.playouts, leaves)
         out, kept = self._rounds(sim, pos.board, ranked, futures, not enumerated, exact)
         if len(out.values) < 2:
             return base

@@ -37,8 +37,8 @@ accepted leave plus tiles drawn at random.
 
 Pre-endgame: with one or two tiles in the bag every split of the unseen tiles into the
 opponent's rack and the bag is enumerated (weighted by how many ways it can happen)
-instead of sampled; the expert then plays every split with every candidate and takes the
-best mean (:meth:`is_every_draw` tells such a list from a sample).
+instead of sampled (:meth:`Simulator.every_draw`); the expert then plays every split with
+every candidate and takes the best mean.
 
 Everything random comes from the ``random.Random`` given, and the search stops after a
 fixed number of playouts (or when a candidate is clearly best), so a seed replays the same
@@ -349,12 +349,6 @@ class Simulator:
         if 1 <= bag_count <= 2 and 0 <= len(unseen) - bag_count <= self.rules.rack_size:
             return self.enumerate_futures(unseen, bag_count)
         return None
-
-    def is_every_draw(self, futures: Sequence[Future], unseen: str, bag_count: int) -> bool:
-        """Whether ``futures`` (from :meth:`futures`) is the whole enumeration of the draws
-        rather than a sample of them."""
-        every = self.every_draw(unseen, bag_count)
-        return every is not None and len(futures) == len(every) and set(futures) == set(every)
 
     @staticmethod
     def enumerate_futures(unseen: str, bag_count: int) -> list[Future]:
