@@ -172,10 +172,10 @@ def solve_table(samples, ridge=3.0, table_ridge=25.0, min_count=30, iterations=6
     """TD least squares (as :func:`fit`) with a table part: ``V(L)`` is the feature model
     plus, for each leave seen at least ``min_count`` times, a correction of its own
     (``l:LEAVE``), shrunk toward 0 by ``table_ridge`` samples' worth (a leave seen
-    ``table_ridge`` times is pulled half way back to the model).  Each TD step fits the features to the
-    targets less the corrections, then the corrections to what is left (back-fitting,
-    until they settle); the samples are grouped by leave, so the solve is over the distinct
-    leaves, not every sample.  The empty leave has no correction (it is worth 0: the base
+    ``table_ridge`` times is pulled half way back to the model).  Each TD step fits the
+    features to the targets less the corrections, then the corrections to what is left
+    (back-fitting, until they settle); the samples are grouped by leave, so the solve is
+    over the distinct leaves, not every sample.  The empty leave has no correction (it is worth 0: the base
     is the value of drawing seven fresh tiles).  Returns (feature terms, {leave:
     correction}, base)."""
     leaves, li, ni = _grouped(samples)
