@@ -1,6 +1,7 @@
 """Levels against each other: wins with a 95% interval, mean spread, time per move.
 
     python benchmarks/levels.py [--pair A:B ...] [--games N] [--procs P] [--seed S]
+        [--words FILE] [--log FILE] [--pool FILE...]
 
 A level may carry settings for an experiment: ``expert[playouts=20,width=6]`` is the expert
 with those class attributes changed (numbers), and ``strong[leaves=FILE]`` values leaves
@@ -12,7 +13,10 @@ ones) and ``expert:strong``.  Each game pair swaps seats (alternating starts: se
 played with A first, then with B first).  Draws count half.  ``--procs`` runs games in
 that many processes (default 1: the machine is shared).  Prints figures, no pass/fail.
 ``--log FILE`` appends each game's result (JSON lines), and ``--pool FILE...`` prints the
-summary of logged games, so runs on other seeds or machines can be pooled.
+summary of logged games, so runs on other seeds or machines can be pooled.  ``--words
+FILE`` plays on that word list instead of the bundled one (the leave values were fitted
+on the bundled list; this measures them on another, such as the 110k-word list beside
+the golden positions); a list that cannot be read gives one line on stderr and exit 2.
 """
 
 from __future__ import annotations
@@ -31,15 +35,15 @@ sys.path.insert(0, str(ROOT))
 _STATE: dict = {}
 
 
-def _setup():
-    if not _STATE:
+def _setup(words: str | None = None):
+    """The word list (the bundled one, or the file ``words``) and its move search, once."""
+    if _STATE.get("words", "") != words:
         from wordbler.boardgame.movegen.generator import engine_generator
         from wordbler.boardgame.rules import STANDARD
-        from wordbler.lexicon.dictionary import load_bundled
+        from wordbler.lexicon.dictionary import load_bundled, load_file
 
-        lexicon = load_bundled()
-        _STATE["lexicon"] = lexicon
-        _STATE["generate"] = engine_generator(lexicon, STANDARD)
+        lexicon = load_bundled() if words is None else load_file(words)
+        _STATE.update(words=words, lexicon=lexicon, generate=engine_generator(lexicon, STANDARD))
     return _STATE["lexicon"], _STATE["generate"]
 
 
@@ -72,12 +76,12 @@ def _variant(level: str) -> str:
 
 
 def one_game(job):
-    """(a, b, seed, a_first) -> (spread for a, a's ms per move, b's ms per move)."""
+    """(a, b, seed, a_first[, words]) -> (spread for a, a's ms per move, b's ms per move)."""
     from wordbler.boardgame.selfplay import play_game
 
-    a, b, seed, a_first = job
+    a, b, seed, a_first = job[:4]
     _variant(a), _variant(b)
-    lexicon, generate = _setup()
+    lexicon, generate = _setup(job[4] if len(job) > 4 else None)
     levels = (a, b) if a_first else (b, a)
     res = play_game(levels, seed, lexicon, generate)
     ia, ib = (0, 1) if a_first else (1, 0)
@@ -113,8 +117,8 @@ def _wins(spreads) -> float:
     return sum(1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in spreads)
 
 
-def run_pair(a, b, games, procs, seed, log=None):
-    jobs = [(a, b, seed + i // 2, i % 2 == 0) for i in range(games)]
+def run_pair(a, b, games, procs, seed, log=None, words=None):
+    jobs = [(a, b, seed + i // 2, i % 2 == 0, words) for i in range(games)]
     t0 = time.perf_counter()
     results = []
 
@@ -124,7 +128,8 @@ def run_pair(a, b, games, procs, seed, log=None):
         if log is not None:  # one line a game, so runs on other seeds can be pooled
             with open(log, "a", encoding="utf-8") as f:
                 f.write(json.dumps({"a": a, "b": b, "seed": job[2], "a_first": job[3],
-                                    "spread": r[0], "ms_a": r[1], "ms_b": r[2]}) + "\n")
+                                    "words": words, "spread": r[0], "ms_a": r[1],
+                                    "ms_b": r[2]}) + "\n")
 
     if procs > 1:
         import multiprocessing as mp
@@ -159,9 +164,12 @@ def pooled(paths) -> int:
         for line in Path(path).read_text(encoding="utf-8").splitlines():
             if line.strip():
                 g = json.loads(line)
-                by_pair.setdefault((g["a"], g["b"]), {})[(g["seed"], g["a_first"])] = (
+                key = (g["a"], g["b"], g.get("words"))  # games on other word lists apart
+                by_pair.setdefault(key, {})[(g["seed"], g["a_first"])] = (
                     g["spread"], g["ms_a"], g["ms_b"])
-    for (a, b), games in by_pair.items():  # a game logged twice counts once
+    for (a, b, words), games in by_pair.items():  # a game logged twice counts once
+        if words is not None:
+            print(f"on the word list {words}:")
         summarise(a, b, list(games.values()), float("nan"))
     return 0
 
@@ -172,6 +180,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=500000)
+    ap.add_argument("--words", metavar="FILE",
+                    help="play on this word list (a text file, a word a line) instead of the "
+                         "bundled one: leave values are fitted on one list and played on many")
     ap.add_argument("--log", metavar="FILE", help="append each game's result here (JSON lines)")
     ap.add_argument("--pool", nargs="+", metavar="FILE",
                     help="print the summary of the games in these --log files and stop")
@@ -179,9 +190,17 @@ def main() -> int:
     if args.pool:
         return pooled(args.pool)
     pairs = args.pair or ["strong:strong-handmade", "expert:strong"]
+    if args.words is not None:
+        from wordbler.lexicon.dictionary import LexiconError
+
+        try:
+            _setup(args.words)
+        except LexiconError as e:
+            print(f"levels.py: {e}", file=sys.stderr)
+            return 2
     for pair in pairs:
         a, _, b = pair.partition(":")
-        run_pair(a, b, args.games, args.procs, args.seed, args.log)
+        run_pair(a, b, args.games, args.procs, args.seed, args.log, args.words)
     return 0
 
 
