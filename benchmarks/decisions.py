@@ -1,0 +1,258 @@
+"""Expert settings' choices judged by full rollouts on the same midgame positions.
+
+    python benchmarks/decisions.py [--positions N] [--seed S] [--rollouts K] [--procs P]
+        [--oracle FILE] [--setting NAME=JSON ...]
+
+Each seed is a strong-vs-strong game played to its first turn with at most T tiles in the
+bag, T drawn from the seed between 15 and 80 (a game that ends first gives no position).
+There the expert's candidates (its ``width`` best by static value) are each played out to
+the end of the game over K futures: the opponent's rack and the bag drawn as the expert
+draws them (its inference of the opponent's leave included) but from another seed, then
+every move the static choice (score plus leave) on both sides, and with the bag empty each
+side's best by the endgame rule (going out, or the fewest points left; the simulation's
+``finish``).  A candidate's oracle value is its mean final spread and its chance of
+winning (the lead before the move plus that spread).
+
+Each setting (``NAME=JSON``: expert class attributes, e.g. ``wide={"width": 12}``; default
+the shipped expert) chooses on the same positions, without the time cap.  Prints, per
+setting, how often it left the static choice and what that gained by the oracle: the mean
+over positions of (oracle value of its choice - oracle value of the static choice), in
+points and in chance of winning, with standard errors, and its time per choice.  Summed
+over a player's moves in a game, the gain in chance of winning is what the setting adds to
+its games won against the static player, so a setting is screened here in minutes where
+whole games need hours.  The rollouts' later moves are static, not the expert's, and each
+candidate's value has its own noise (about 3% in chance of winning at 300 rollouts): only
+the mean over many positions means anything.
+
+``--oracle FILE`` keeps the positions' rollout values (JSON lines) and reads them back, so
+more settings are judged on the same positions without playing the rollouts again.
+Figures, no pass/fail; bad arguments give one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from levels import _setup as _engine  # noqa: E402  (the bundled words and move search, once)
+from preendgame import reach  # noqa: E402  (a strong-vs-strong game at a bag size)
+
+
+def _position(seed: int):
+    """The position of ``seed`` (see the module doc) or None."""
+    from wordbler.boardgame.ai import Position
+
+    game = reach(seed, 1, random.Random(seed).randint(15, 80))
+    return None if game is None else Position.from_game(game)
+
+
+def rollout(sim, rows, cand, future) -> float:
+    """The final spread for the player of ``cand`` when it is played in ``future`` and the
+    rest of the game is the static choice on both sides (see the module doc)."""
+    from wordbler.boardgame.ai import apply_to_rows
+
+    bag = future.bag
+    n = min(len(cand.tiles), len(bag))
+    mine, bag = cand.leave + bag[:n], bag[n:]
+    board = apply_to_rows(rows, cand)
+    value = float(cand.score)
+    if not mine:  # went out
+        return value + 2 * sim.rack_points(future.opp_rack)
+    racks, sign, turn, passes = [future.opp_rack, mine], (-1, 1), 0, 0
+    while bag:
+        rack = racks[turn]
+        score, board, leave, _out = sim.best_reply(board, rack, len(bag), None)
+        value += sign[turn] * score
+        passes = passes + 1 if (leave == rack and score == 0) else 0
+        if passes >= 2:  # both stuck with tiles still in the bag: each rack counts against
+            return value - sim.rack_points(racks[1]) + sim.rack_points(racks[0])
+        drawn = min(len(rack) - len(leave), len(bag))
+        racks[turn], bag = leave + bag[:drawn], bag[drawn:]
+        turn ^= 1
+    # the bag is empty: finish() takes the opponent to move first
+    if turn == 0:
+        return value + sim.finish(board, racks[0], racks[1])
+    return value - sim.finish(board, racks[1], racks[0])
+
+
+def _key(c) -> tuple:
+    return (c.row, c.col, str(c.direction), c.word)
+
+
+def _oracle(pos, seed: int, rollouts: int):
+    from wordbler.boardgame.ai import make_player
+    from wordbler.boardgame.rules import STANDARD
+    from wordbler.boardgame.simulation import Simulator
+
+    generate = _engine()[1]
+    expert = make_player("expert", generate)
+    ranked = expert.ranked(pos, expert.width)
+    if len(ranked) < 2:
+        return None
+    lead = pos.scores[pos.player] - max(s for i, s in enumerate(pos.scores) if i != pos.player)
+    sim = Simulator(generate, STANDARD, expert.leave_fn(pos))
+    rng = random.Random(f"oracle {seed}")  # not the expert's own futures
+    leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, expert.infer_tries) \
+        if pos.last_play is not None and pos.bag_count > 2 else []
+    futures = sim.futures(pos.unseen, pos.bag_count, rng, rollouts, leaves)
+    total = sum(f.weight for f in futures)
+    spread, win = [], []
+    for c in ranked:
+        vals = [rollout(sim, pos.board, c, f) for f in futures]
+        spread.append(sum(f.weight * v for f, v in zip(futures, vals)) / total)
+        win.append(sum(f.weight * (1.0 if lead + v > 0 else 0.5 if lead + v == 0 else 0.0)
+                       for f, v in zip(futures, vals)) / total)
+    return {"seed": seed, "bag": pos.bag_count, "lead": lead, "rollouts": len(futures),
+            "moves": [list(_key(c)) for c in ranked], "spread": spread, "win": win}
+
+
+def one(job):
+    """(seed, rollouts, known oracle row or None, settings) -> row with each choice."""
+    from wordbler.boardgame.ai import make_player, rng_for
+
+    seed, rollouts, row, settings = job
+    pos = _position(seed)
+    if pos is None:
+        return None
+    if row is None:
+        row = _oracle(pos, seed, rollouts)
+        if row is None:
+            return None
+    moves = [tuple(m) for m in row["moves"]]
+    choices = {}
+    for name, setting in settings.items():
+        expert = make_player("expert", _engine()[1])
+        expert.budget_s, expert.endgame_budget_s = float("inf"), None  # the fixed counts only
+        for k, v in setting.items():
+            setattr(expert, k, v)
+        t0 = time.perf_counter()
+        d = expert.choose(pos, rng_for(pos))
+        ms = (time.perf_counter() - t0) * 1000
+        i = moves.index(_key(d.play)) if d.kind == "play" and _key(d.play) in moves else None
+        choices[name] = {"i": i, "ms": ms}  # None: an exchange or a move outside the oracle's
+    return row, choices
+
+
+def _se(xs) -> float:
+    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+
+
+def _settings(items) -> dict:
+    out = {}
+    for item in items or ["expert={}"]:
+        name, eq, text = item.partition("=")
+        if not eq or not name:
+            raise ValueError(f"--setting {item!r}: give NAME=JSON, such as wide={{\"width\": 12}}")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"--setting {name}: not JSON ({e.msg}, column {e.colno})") from None
+        if not isinstance(value, dict):
+            raise ValueError(f"--setting {name}: the settings must be a JSON object")
+        out[name] = value
+    return out
+
+
+def _read_oracle(path: Path) -> dict[int, dict]:
+    """The oracle rows of an ``--oracle`` file by seed; ValueError naming what is wrong."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path.name}: not UTF-8 text (not an oracle file)") from None
+    except OSError as e:
+        raise ValueError(f"{path.name or path}: {e.strerror or e}") from None
+    known = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            row = None
+        if not (isinstance(row, dict) and {"seed", "moves", "spread", "win"} <= set(row)):
+            raise ValueError(f"{path.name}, line {n}: not an oracle row (JSON with seed, "
+                             f"moves, spread and win)")
+        known[row["seed"]] = row
+    return known
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=100, help="seeds tried")
+    ap.add_argument("--seed", type=int, default=9000000)
+    ap.add_argument("--rollouts", type=int, default=300)
+    ap.add_argument("--procs", type=int, default=1, help="processes (the machine is shared)")
+    ap.add_argument("--oracle", type=Path, metavar="FILE")
+    ap.add_argument("--setting", action="append", metavar="NAME=JSON")
+    args = ap.parse_args()
+    known: dict[int, dict] = {}
+    try:
+        settings = _settings(args.setting)
+        if args.rollouts < 2 or args.positions < 1:
+            raise ValueError("--rollouts must be at least 2 and --positions at least 1")
+        if args.oracle is not None and args.oracle.exists():
+            known = _read_oracle(args.oracle)
+    except (ValueError, OSError) as e:
+        print(f"decisions.py: {e}", file=sys.stderr)
+        return 2
+    jobs = [(s, args.rollouts, known.get(s), settings)
+            for s in range(args.seed, args.seed + args.positions)]
+    t0 = time.perf_counter()
+    results = []
+
+    def got(done: int, r) -> None:
+        if r is not None:
+            results.append(r)
+        if done % 10 == 0 and done < len(jobs):
+            print(f"  ... {done}/{len(jobs)} seeds, {len(results)} positions",
+                  file=sys.stderr, flush=True)
+
+    if args.procs > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(args.procs) as pool:
+            for done, r in enumerate(pool.imap_unordered(one, jobs), 1):
+                got(done, r)
+    else:
+        for done, r in enumerate(map(one, jobs), 1):
+            got(done, r)
+    if args.oracle is not None:
+        new = [row for row, _ in results if row["seed"] not in known]
+        with args.oracle.open("a", encoding="utf-8") as f:
+            for row in new:
+                f.write(json.dumps(row) + "\n")
+    counts = sorted({row.get("rollouts", 0) for row, _ in results})  # cached rows: their own
+    print(f"{len(results)} positions from {args.positions} seeds; oracle: "
+          f"{'/'.join(map(str, counts)) or args.rollouts} rollouts a candidate; wall "
+          f"{time.perf_counter() - t0:.0f} s")
+    for name in settings:
+        gs, gw, ms, left = [], [], [], 0
+        for row, choices in results:
+            c = choices[name]
+            ms.append(c["ms"])
+            if c["i"] is None:
+                continue
+            left += c["i"] != 0
+            gs.append(row["spread"][c["i"]] - row["spread"][0])
+            gw.append(row["win"][c["i"]] - row["win"][0])
+        if not gs:
+            print(f"{name}: no choice among the oracle's candidates")
+            continue
+        print(f"{name}: left the static choice on {left} of {len(gs)} positions; gain over "
+              f"it {statistics.mean(gs):+.2f} points (standard error {_se(gs):.2f}), chance "
+              f"of winning {100 * statistics.mean(gw):+.2f}% ({100 * _se(gw):.2f}); ms per "
+              f"choice mean {statistics.mean(ms):.0f}, max {max(ms):.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
