@@ -158,6 +158,11 @@ def _settings(items) -> dict:
             raise ValueError(f"--setting {name}: not JSON ({e.msg}, column {e.colno})") from None
         if not isinstance(value, dict):
             raise ValueError(f"--setting {name}: the settings must be a JSON object")
+        from wordbler.boardgame.ai import Expert
+
+        unknown = sorted(k for k in value if not hasattr(Expert, k))
+        if unknown:
+            raise ValueError(f"--setting {name}: the expert has no setting {unknown[0]!r}")
         out[name] = value
     return out
 

@@ -37,7 +37,7 @@ _STATE: dict = {}
 
 def _setup(words: str | None = None):
     """The word list (the bundled one, or the file ``words``) and its move search, once."""
-    if _STATE.get("words", "") != words:
+    if not _STATE or _STATE["words"] != words:
         from wordbler.boardgame.movegen.generator import engine_generator
         from wordbler.boardgame.rules import STANDARD
         from wordbler.lexicon.dictionary import load_bundled, load_file
