@@ -44,7 +44,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from levels import _setup as _engine  # noqa: E402  (the bundled words and move search, once)
-from preendgame import reach  # noqa: E402  (a strong-vs-strong game at a bag size)
+from preendgame import _expert, reach  # noqa: E402  (an expert with settings; a game at a bag size)
 
 
 def _position(seed: int):
@@ -117,7 +117,7 @@ def _oracle(pos, seed: int, rollouts: int):
 
 def one(job):
     """(seed, rollouts, known oracle row or None, settings) -> row with each choice."""
-    from wordbler.boardgame.ai import make_player, rng_for
+    from wordbler.boardgame.ai import rng_for
 
     seed, rollouts, row, settings = job
     pos = _position(seed)
@@ -130,10 +130,8 @@ def one(job):
     moves = [tuple(m) for m in row["moves"]]
     choices = {}
     for name, setting in settings.items():
-        expert = make_player("expert", _engine()[1])
-        expert.budget_s, expert.endgame_budget_s = float("inf"), None  # the fixed counts only
-        for k, v in setting.items():
-            setattr(expert, k, v)
+        # the fixed counts only (no time caps), unless the setting names them
+        expert = _expert({"budget_s": float("inf"), "endgame_budget_s": None, **setting})
         t0 = time.perf_counter()
         d = expert.choose(pos, rng_for(pos))
         ms = (time.perf_counter() - t0) * 1000

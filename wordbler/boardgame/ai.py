@@ -669,9 +669,9 @@ class Expert(Strong):
         leaves: list[str] = []
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)
-        enumerated = 1 <= pos.bag_count <= 2  # every draw, in letter order (Simulator.futures)
-        every = sim.every_draw(pos.unseen, pos.bag_count) if self.exact_pre_endgame else None
-        exact = every is not None and len(every) <= self.playouts
+        every = sim.every_draw(pos.unseen, pos.bag_count)  # one or two tiles in the bag
+        enumerated = every is not None
+        exact = self.exact_pre_endgame and enumerated and len(every) <= self.playouts
         if exact:
             futures = every
             rng.shuffle(futures)
