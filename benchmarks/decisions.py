@@ -1,11 +1,14 @@
 """Expert settings' choices judged by full rollouts on the same midgame positions.
 
     python benchmarks/decisions.py [--positions N] [--seed S] [--rollouts K] [--procs P]
-        [--oracle FILE] [--setting NAME=JSON ...]
+        [--bags LO-HI] [--width W] [--oracle FILE] [--setting NAME=JSON ...]
 
 Each seed is a strong-vs-strong game played to its first turn with at most T tiles in the
-bag, T drawn from the seed between 15 and 80 (a game that ends first gives no position).
-There the expert's candidates (its ``width`` best by static value) are each played out to
+bag, T drawn from the seed between LO and HI (``--bags``, default 15-80: the midgame; 3-14
+is the pre-endgame, where two plies may empty the bag; a game that ends first gives no
+position).
+There the best ``--width`` candidates by static value (default the expert's ``width``; a
+setting that chooses a move outside them is not counted) are each played out to
 the end of the game over K futures: the opponent's rack and the bag drawn as the expert
 draws them (its inference of the opponent's leave included) but from another seed, then
 every move the static choice (score plus leave) on both sides, and with the bag empty each
@@ -47,11 +50,14 @@ from levels import _setup as _engine  # noqa: E402  (the bundled words and move 
 from preendgame import _expert, reach  # noqa: E402  (an expert with settings; a game at a bag size)
 
 
-def _position(seed: int):
+MIDGAME = (15, 80)  # the default --bags
+
+
+def _position(seed: int, bags: tuple[int, int] = MIDGAME):
     """The position of ``seed`` (see the module doc) or None."""
     from wordbler.boardgame.ai import Position
 
-    game = reach(seed, 1, random.Random(seed).randint(15, 80))
+    game = reach(seed, 1, random.Random(seed).randint(*bags))
     return None if game is None else Position.from_game(game)
 
 
@@ -88,14 +94,14 @@ def _key(c) -> tuple:
     return (c.row, c.col, str(c.direction), c.word)
 
 
-def _oracle(pos, seed: int, rollouts: int):
+def _oracle(pos, seed: int, rollouts: int, bags: tuple[int, int], width: int):
     from wordbler.boardgame.ai import make_player
     from wordbler.boardgame.rules import STANDARD
     from wordbler.boardgame.simulation import Simulator
 
     generate = _engine()[1]
     expert = make_player("expert", generate)
-    ranked = expert.ranked(pos, expert.width)
+    ranked = expert.ranked(pos, width)
     if len(ranked) < 2:
         return None
     lead = pos.scores[pos.player] - max(s for i, s in enumerate(pos.scores) if i != pos.player)
@@ -111,20 +117,22 @@ def _oracle(pos, seed: int, rollouts: int):
         spread.append(sum(f.weight * v for f, v in zip(futures, vals)) / total)
         win.append(sum(f.weight * (1.0 if lead + v > 0 else 0.5 if lead + v == 0 else 0.0)
                        for f, v in zip(futures, vals)) / total)
-    return {"seed": seed, "bag": pos.bag_count, "lead": lead, "rollouts": len(futures),
+    return {"seed": seed, "bags": list(bags), "width": width, "bag": pos.bag_count, "lead": lead,
+            "rollouts": len(futures),
             "moves": [list(_key(c)) for c in ranked], "spread": spread, "win": win}
 
 
 def one(job):
-    """(seed, rollouts, known oracle row or None, settings) -> row with each choice."""
+    """(seed, rollouts, known oracle row or None, settings, bags, width) -> row with each
+    choice."""
     from wordbler.boardgame.ai import rng_for
 
-    seed, rollouts, row, settings = job
-    pos = _position(seed)
+    seed, rollouts, row, settings, bags, width = job
+    pos = _position(seed, bags)
     if pos is None:
         return None
     if row is None:
-        row = _oracle(pos, seed, rollouts)
+        row = _oracle(pos, seed, rollouts, bags, width)
         if row is None:
             return None
     moves = [tuple(m) for m in row["moves"]]
@@ -165,8 +173,21 @@ def _settings(items) -> dict:
     return out
 
 
-def _read_oracle(path: Path) -> dict[int, dict]:
-    """The oracle rows of an ``--oracle`` file by seed; ValueError naming what is wrong."""
+def _bags(text: str) -> tuple[int, int]:
+    lo, dash, hi = text.partition("-")
+    try:
+        bags = (int(lo), int(hi)) if dash else (int(lo), int(lo))
+    except ValueError:
+        bags = (0, 0)
+    if not 1 <= bags[0] <= bags[1] <= 93:
+        raise ValueError(f"--bags {text!r}: give LO-HI tiles in the bag, 1 <= LO <= HI <= 93")
+    return bags
+
+
+def _read_oracle(path: Path, bags: tuple[int, int], width: int) -> dict[int, dict]:
+    """The oracle rows of an ``--oracle`` file by seed, those drawn from the same ``bags``
+    with the same ``width`` (a row without them: the midgame default and 8 candidates);
+    ValueError naming what is wrong."""
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -184,7 +205,8 @@ def _read_oracle(path: Path) -> dict[int, dict]:
         if not (isinstance(row, dict) and {"seed", "moves", "spread", "win"} <= set(row)):
             raise ValueError(f"{path.name}, line {n}: not an oracle row (JSON with seed, "
                              f"moves, spread and win)")
-        known[row["seed"]] = row
+        if tuple(row.get("bags", MIDGAME)) == bags and row.get("width", 8) == width:
+            known[row["seed"]] = row
     return known
 
 
@@ -194,20 +216,30 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=9000000)
     ap.add_argument("--rollouts", type=int, default=300)
     ap.add_argument("--procs", type=int, default=1, help="processes (the machine is shared)")
+    ap.add_argument("--bags", default="15-80", metavar="LO-HI",
+                    help="the bag size each seed stops at is drawn from LO-HI")
+    ap.add_argument("--width", type=int, metavar="W",
+                    help="candidates the oracle values (default: the expert's width)")
     ap.add_argument("--oracle", type=Path, metavar="FILE")
     ap.add_argument("--setting", action="append", metavar="NAME=JSON")
     args = ap.parse_args()
     known: dict[int, dict] = {}
     try:
         settings = _settings(args.setting)
+        bags = _bags(args.bags)
+        from wordbler.boardgame.ai import Expert
+
+        width = Expert.width if args.width is None else args.width
+        if not 2 <= width <= 64:
+            raise ValueError("--width must be between 2 and 64")
         if args.rollouts < 2 or args.positions < 1:
             raise ValueError("--rollouts must be at least 2 and --positions at least 1")
         if args.oracle is not None and args.oracle.exists():
-            known = _read_oracle(args.oracle)
+            known = _read_oracle(args.oracle, bags, width)
     except (ValueError, OSError) as e:
         print(f"decisions.py: {e}", file=sys.stderr)
         return 2
-    jobs = [(s, args.rollouts, known.get(s), settings)
+    jobs = [(s, args.rollouts, known.get(s), settings, bags, width)
             for s in range(args.seed, args.seed + args.positions)]
     t0 = time.perf_counter()
     results = []
@@ -229,7 +261,7 @@ def main() -> int:
         for done, r in enumerate(map(one, jobs), 1):
             got(done, r)
     if args.oracle is not None:
-        new = [row for row, _ in results if row["seed"] not in known]
+        new = [row for row, _ in results if row["seed"] not in known]  # with its bags
         with args.oracle.open("a", encoding="utf-8") as f:
             for row in new:
                 f.write(json.dumps(row) + "\n")
@@ -238,23 +270,39 @@ def main() -> int:
           f"{'/'.join(map(str, counts)) or args.rollouts} rollouts a candidate; wall "
           f"{time.perf_counter() - t0:.0f} s")
     for name in settings:
-        gs, gw, ms, left = [], [], [], 0
+        gs, gw, ms, left, outside = [], [], [], 0, 0
+        by_bag: dict[str, list[float]] = {}
         for row, choices in results:
             c = choices[name]
             ms.append(c["ms"])
             if c["i"] is None:
+                outside += 1
                 continue
             left += c["i"] != 0
             gs.append(row["spread"][c["i"]] - row["spread"][0])
             gw.append(row["win"][c["i"]] - row["win"][0])
+            by_bag.setdefault(_bucket(row["bag"]), []).append(gw[-1])
         if not gs:
             print(f"{name}: no choice among the oracle's candidates")
             continue
         print(f"{name}: left the static choice on {left} of {len(gs)} positions; gain over "
               f"it {statistics.mean(gs):+.2f} points (standard error {_se(gs):.2f}), chance "
               f"of winning {100 * statistics.mean(gw):+.2f}% ({100 * _se(gw):.2f}); ms per "
-              f"choice mean {statistics.mean(ms):.0f}, max {max(ms):.0f}")
+              f"choice mean {statistics.mean(ms):.0f}, max {max(ms):.0f}"
+              + (f"; {outside} choices outside the oracle's candidates" if outside else ""))
+        if len(by_bag) > 1:
+            print("    chance of winning by tiles in the bag: " + ", ".join(
+                f"{k}: {100 * statistics.mean(v):+.2f}% ({100 * _se(v):.2f}, {len(v)})"
+                for k, v in sorted(by_bag.items(), key=lambda kv: int(kv[0].split("-")[0]))))
     return 0
+
+
+def _bucket(bag: int) -> str:
+    """The bag-size group a position's gain is shown in."""
+    for lo, hi in ((1, 2), (3, 7), (8, 14), (15, 40), (41, 93)):
+        if lo <= bag <= hi:
+            return f"{lo}-{hi}"
+    return f"{bag}-{bag}"
 
 
 if __name__ == "__main__":
