@@ -73,21 +73,7 @@ def rollout(sim, rows, cand, future) -> float:
     value = float(cand.score)
     if not mine:  # went out
         return value + 2 * sim.rack_points(future.opp_rack)
-    racks, sign, turn, passes = [future.opp_rack, mine], (-1, 1), 0, 0
-    while bag:
-        rack = racks[turn]
-        score, board, leave, _out = sim.best_reply(board, rack, len(bag), None)
-        value += sign[turn] * score
-        passes = passes + 1 if (leave == rack and score == 0) else 0
-        if passes >= 2:  # both stuck with tiles still in the bag: each rack counts against
-            return value - sim.rack_points(racks[1]) + sim.rack_points(racks[0])
-        drawn = min(len(rack) - len(leave), len(bag))
-        racks[turn], bag = leave + bag[:drawn], bag[drawn:]
-        turn ^= 1
-    # the bag is empty: finish() takes the opponent to move first
-    if turn == 0:
-        return value + sim.finish(board, racks[0], racks[1])
-    return value - sim.finish(board, racks[1], racks[0])
+    return value + sim.play_out(board, future.opp_rack, mine, bag)
 
 
 def _key(c) -> tuple:

@@ -16,7 +16,7 @@ from wordbler.boardgame.simulation import (
     MARGIN, Future, LastPlay, Simulator, spread_sd, win_chance,
 )
 
-from .test_endgame import TILES, gen, greedy_reference, small_position
+from .test_endgame import TILES, apply_move, gen, greedy_reference, rack_value, small_position
 
 EMPTY = tuple("." * 15 for _ in range(15))
 
@@ -358,3 +358,65 @@ def test_a_playout_that_empties_the_bag_is_played_to_the_end(seed, n_opp):
     # under rules where an empty bag ends the game there is nothing to play out
     assert sim.to_end and not Simulator(gen(WORDBLER_CLASSIC), WORDBLER_CLASSIC,
                                         flat_leave).to_end
+
+
+# ------------------------------------------------------------ rolled out past two plies
+def test_a_short_bag_is_rolled_out_past_the_two_plies_to_the_end():
+    # every rack plays its first tile in the first free cell of the top rows, scoring 5
+    # when the rack holds a Z and 3 otherwise; going out gains twice the other rack
+    def first_tile(rows, rack):
+        r = next(i for i, row in enumerate(rows) if "." in row)
+        return [M(r, rows[r].index("."), rack[0], 5 if "Z" in rack else 3, rack)]
+
+    cand = Candidate(7, 7, Direction.ACROSS, "AT", 4, ((7, 7, "A", False), (7, 8, "T", False)),
+                     "BCDEF")
+    fut = Future(opp_rack="ZZZZZZZ", bag="GHIJK")
+    two = Simulator(first_tile, STANDARD, flat_leave)
+    assert two._playout(EMPTY, cand, fut, None) == (4 - 5 + 3, 1, False)  # K still in the bag
+    sim = Simulator(first_tile, STANDARD, flat_leave, rollout_bag=3)
+    # the candidate +4 (rack BCDEFGH, bag IJK: 3 tiles, so rolled out), the opponent -5
+    # (draws I), the player +3 (draws J), the opponent -5 (draws K: the bag is empty); then
+    # the player (CDEFGHJ) and the opponent (IZZZZZK; a rack is kept in letter order after
+    # a play, so its I and K go before the Zs) a tile each in turn: the player's seven
+    # plays score 3 each and go out first, +2 x the Z left; the opponent's six score 5 each
+    # (a Z always on the rack)
+    assert sim._playout(EMPTY, cand, fut, None) == (
+        4 - 5 + 3 - 5 + 7 * 3 + 2 * 10 - 6 * 5, 0, True)
+    # a bag longer than rollout_bag after the candidate's draw stops after two plies
+    assert Simulator(first_tile, STANDARD, flat_leave, rollout_bag=2)._playout(
+        EMPTY, cand, fut, None) == (4 - 5 + 3, 1, False)
+
+
+def _static_to_end(rows, to_move, other, bag):
+    """The reference for Simulator.play_out with leaves worth nothing: each side plays its
+    highest-scoring move (the first generated on ties) or passes, then draws, until the bag
+    is empty or both pass in turn (each rack against its owner); then
+    :func:`_greedy_to_end`.  Returns the spread for the side to move first."""
+    racks, turn, sign, spread, passes = [to_move, other], 0, 1, 0, 0
+    while bag:
+        rack = racks[turn]
+        moves = gen(STANDARD)(list(rows), rack)
+        if moves:
+            best = max(moves, key=lambda m: m.score)  # max keeps the first of the ties
+            rows, left = apply_move(rows, best, rack)
+            score, passes = best.score, 0
+        else:
+            score, left, passes = 0, rack, passes + 1
+        spread += sign * score
+        if passes >= 2:
+            return spread + sign * (rack_value(racks[1 - turn], STANDARD) -
+                                    rack_value(rack, STANDARD))
+        racks[turn], bag = left + bag[:len(rack) - len(left)], bag[len(rack) - len(left):]
+        turn, sign = 1 - turn, -sign
+    return spread + sign * _greedy_to_end(rows, racks[turn], racks[1 - turn])
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n_opp=st.integers(1, 7), extra=st.integers(1, 9))
+def test_play_out_draws_to_the_end_as_the_reference_does(seed, n_opp, extra):
+    rng = random.Random(seed)
+    rows, mine, opp = small_position(rng, 7, n_opp)
+    bag = "".join(rng.choice(TILES) for _ in range(extra))
+    sim = Simulator(gen(STANDARD), STANDARD, flat_leave)
+    # play_out: the opponent to move, the value for the player
+    assert sim.play_out(rows, opp, mine, bag) == -_static_to_end(rows, opp, mine, bag)

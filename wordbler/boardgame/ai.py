@@ -540,6 +540,9 @@ class Expert(Strong):
     objective = "win"
     # a playout that empties the bag is played to the end of the game (Simulator.finish)
     to_end = True
+    # a playout whose bag holds at most this many tiles after the candidate's draw is
+    # played on to the end of the game (static moves and draws, Simulator.play_out)
+    rollout_bag = 0
     # the best exchange (by the tiles kept) is simulated beside the plays when it is among
     # the best few by static value, or is the static choice
     exchanges = True
@@ -665,7 +668,8 @@ class Expert(Strong):
                 sc for i, sc in enumerate(pos.scores) if i != pos.player)
         sim = Simulator(self._generate, pos.rules, leave_fn, should_stop=self.should_stop,
                         deadline=time.perf_counter() + self.budget_s, plies=self.plies,
-                        lead=lead, to_end=bool(self.to_end) and not pos.rules.end_when_bag_empty)
+                        lead=lead, to_end=bool(self.to_end) and not pos.rules.end_when_bag_empty,
+                        rollout_bag=self.rollout_bag)
         leaves: list[str] = []
         if pos.last_play is not None and pos.bag_count > 2:
             leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, self.infer_tries)

@@ -156,7 +156,8 @@ class Simulator:
     def __init__(self, generate: Callable, rules: RuleSet, leave_fn: Callable[[str, int], float],
                  *, should_stop: Callable[[], bool] | None = None,
                  deadline: float | None = None, clock: Callable[[], float] = time.perf_counter,
-                 plies: int = 2, lead: float | None = None, to_end: bool | None = None):
+                 plies: int = 2, lead: float | None = None, to_end: bool | None = None,
+                 rollout_bag: int = 0):
         self._generate = generate
         self.rules = rules
         self.leave_fn = leave_fn
@@ -172,6 +173,10 @@ class Simulator:
         # a playout that empties the bag is played out to the end of the game (finish);
         # not under rules that end the game when the bag is empty
         self.to_end = (not rules.end_when_bag_empty) if to_end is None else to_end
+        # with ``to_end``: a playout whose bag holds at most this many tiles after the
+        # candidate's draw goes on past its two plies to the end of the game (play_out)
+        # instead of stopping at the leaves' values
+        self.rollout_bag = rollout_bag
         self._cand_cache: dict = {}
         self._bounds: dict = {}
         self.lines_ok = bool(getattr(generate, "takes_lines", False))
@@ -420,6 +425,7 @@ class Simulator:
         ``bag`` what is left of it, ``recs`` the opponent's moves on ``board``, ``kept``
         the candidate's leave (valued when only one ply is played)."""
         rp = self.rack_points
+        full = self.to_end and len(bag) <= self.rollout_bag
         o_score, board, o_leave, o_out = self.best_of(board, opp, recs, len(bag), mine)
         value -= o_score
         if o_out:
@@ -439,6 +445,9 @@ class Simulator:
             return value + 2 * rp(opp_after), 0, True
         m_drawn = min(len(mine) - len(m_leave), len(bag))
         bag_after = len(bag) - m_drawn
+        if full and bag_after:
+            return value + self.play_out(board, opp_after, m_leave + bag[:m_drawn],
+                                         bag[m_drawn:]), 0, True
         if bag_after or (bag and not self.to_end):
             return value + self.leave_fn(m_leave, bag_after) - \
                 self.leave_fn(o_leave, bag_after), bag_after, False
@@ -448,6 +457,31 @@ class Simulator:
             passes = passes + 1 if (m_leave == mine and m_score == 0) else 0
             return value + self.finish(board, opp_after, mine_after, passes), 0, True
         return value - rp(mine_after) + rp(opp_after), 0, False
+
+    def play_out(self, board, opp: str, mine: str, bag: str) -> float:
+        """The rest of a game with ``bag`` still to draw (in that order), the opponent to
+        move: each side makes the static choice (:meth:`best_reply`) and draws, until the
+        bag is empty; then :meth:`finish`.  Both passing in turn with tiles still in the bag
+        ends it too, each rack counted against its owner.  Returns the spread of it for the
+        player."""
+        rp = self.rack_points
+        racks, sign, turn, passes = [opp, mine], (-1, 1), 0, 0
+        value = 0.0
+        while bag:
+            rack = racks[turn]
+            score, board, leave, _out = self.best_reply(board, rack, len(bag), None)
+            value += sign[turn] * score
+            passes = passes + 1 if (leave == rack and score == 0) else 0
+            if passes >= 2:  # both stuck: nothing changes after that
+                return value - rp(racks[1]) + rp(racks[0])
+            drawn = min(len(rack) - len(leave), len(bag))
+            racks[turn], bag = leave + bag[:drawn], bag[drawn:]
+            turn ^= 1
+        # the bag is empty (a play emptied it, so no pass just before); finish() takes the
+        # opponent to move first
+        if turn == 0:
+            return value + self.finish(board, racks[0], racks[1])
+        return value - self.finish(board, racks[1], racks[0])
 
     def finish(self, board, opp: str, mine: str, passes: int = 0) -> float:
         """The rest of a game whose bag is empty, the opponent to move: each side plays
