@@ -132,6 +132,23 @@ def test_pre_endgame_choice_plays_every_draw_and_is_reproducible():
     assert a.reason.startswith(f"pre-endgame {every} futures")
 
 
+def test_strong_simulates_the_pre_endgame_only_when_asked_as_the_expert_would():
+    pos = Position(BOARD, "AERTIDE", "SONATEBR", 1, (100, 90), 0, STANDARD, turn=20, seed=3)
+    static = make_player("strong", gen)
+    plain = static.choose(pos, rng_for(pos))
+    assert "pre-endgame" not in plain.reason  # presim_bag 0: the static choice
+    p = make_player("strong", gen)
+    p.presim_bag, p.presim_budget_s = 2, 1e9
+    a = p.choose(pos, rng_for(pos))
+    assert a.reason.startswith("pre-endgame") and a == p.choose(pos, rng_for(pos))
+    e = make_player("expert", gen)
+    e.playouts, e.width, e.budget_s = p.presim_playouts, p.presim_width, 1e9
+    assert a == e.choose(pos, rng_for(pos))  # the expert's choice with those counts
+    # more tiles in the bag than presim_bag: the static choice
+    mid = _expert_pos(5)
+    assert p.choose(mid, rng_for(mid)) == static.choose(mid, rng_for(mid))
+
+
 def test_simulation_stops_when_cancelled():
     p = make_player("expert", gen)
     p.budget_s = 1e9

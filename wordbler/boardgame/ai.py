@@ -422,6 +422,14 @@ class Strong(Player):
     # best move after settlement) instead of counting both racks as if the game ended
     endgame_horizon = True
     should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
+    # pre-endgame: with 1 to ``presim_bag`` tiles in the bag and one opponent, the choice
+    # is simulated as the expert simulates it (every draw played out when the bag holds one
+    # or two tiles), with the counts below; 0: the static choice there too
+    presim_bag = 0
+    presim_playouts = 100
+    presim_width = 8
+    presim_rollout_bag = 0
+    presim_budget_s = 1.0
 
     def ranked(self, pos: Position, n: int | None = None) -> list[Candidate]:
         """Moves by equity (score plus leave value), best first: all, or the top ``n``."""
@@ -449,7 +457,22 @@ class Strong(Player):
             exact = self._exact_endgame(pos)
             if exact is not None:
                 return exact
+        if 0 < pos.bag_count <= self.presim_bag and pos.opponents == 1 and pos.unseen:
+            return self._pre_endgame(pos, rng)
         return self._decide(pos, self.ranked(pos, None if self._needs_all(pos) else 5))
+
+    def _pre_endgame(self, pos: Position, rng: random.Random) -> Decision:
+        """The choice simulated by an expert with this player's leaves and the presim
+        counts."""
+        expert = Expert(self._generate, self._size_of, self._leaves)
+        expert.leave_fn = self.leave_fn  # the same leave values, a variant's included
+        expert.should_stop = self.should_stop
+        expert.playouts = self.presim_playouts
+        expert.first_round = min(expert.first_round, self.presim_playouts)
+        expert.width = self.presim_width
+        expert.rollout_bag = self.presim_rollout_bag
+        expert.budget_s = self.presim_budget_s
+        return expert.choose(pos, rng)
 
     def _exact_endgame(self, pos: Position) -> Decision | None:
         from .endgame import EndgameSolver
