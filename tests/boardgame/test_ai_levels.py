@@ -135,9 +135,11 @@ def test_pre_endgame_choice_plays_every_draw_and_is_reproducible():
 def test_strong_simulates_the_pre_endgame_only_when_asked_as_the_expert_would():
     pos = Position(BOARD, "AERTIDE", "SONATEBR", 1, (100, 90), 0, STANDARD, turn=20, seed=3)
     static = make_player("strong", gen)
+    static.presim_bag = 0
     plain = static.choose(pos, rng_for(pos))
     assert "pre-endgame" not in plain.reason  # presim_bag 0: the static choice
     p = make_player("strong", gen)
+    assert p.presim_bag >= 1  # the level simulates the pre-endgame
     p.presim_bag, p.presim_budget_s = 2, 1e9
     a = p.choose(pos, rng_for(pos))
     assert a.reason.startswith("pre-endgame") and a == p.choose(pos, rng_for(pos))

@@ -11,7 +11,9 @@ Levels (key, display name):
 - ``beginner`` (Sprout): plays common words and not always its best.
 - ``intermediate`` (Scholar): the highest score over common words.
 - ``strong`` (Master): score plus the value of the tiles kept; exchanges when the rack is
-  poor; in the endgame (bag empty, the opponent's tiles known) a short exact search.
+  poor; in the pre-endgame (14 tiles or fewer in the bag) a short simulation as the expert
+  runs it (100 futures, a 1 s cap); in the endgame (bag empty, the opponent's tiles known)
+  a short exact search.
 - ``expert`` (Grandmaster): as strong, then simulates the opponent's replies to its best
   candidates (a fixed number of sampled racks, with a time cap for slow machines) and plays
   the one with the best chance of winning; searches the endgame longer.
@@ -422,10 +424,11 @@ class Strong(Player):
     # best move after settlement) instead of counting both racks as if the game ended
     endgame_horizon = True
     should_stop: Callable[[], bool] | None = None  # the worker's cancel flag
+    progress: Callable[[int, int], None] | None = None  # simulated: (playouts done, planned)
     # pre-endgame: with 1 to ``presim_bag`` tiles in the bag and one opponent, the choice
     # is simulated as the expert simulates it (every draw played out when the bag holds one
     # or two tiles), with the counts below; 0: the static choice there too
-    presim_bag = 0
+    presim_bag = 14
     presim_playouts = 100
     presim_width = 8
     presim_rollout_bag = 0
@@ -467,6 +470,7 @@ class Strong(Player):
         expert = Expert(self._generate, self._size_of, self._leaves)
         expert.leave_fn = self.leave_fn  # the same leave values, a variant's included
         expert.should_stop = self.should_stop
+        expert.progress = self.progress
         expert.playouts = self.presim_playouts
         expert.first_round = min(expert.first_round, self.presim_playouts)
         expert.width = self.presim_width
@@ -575,7 +579,6 @@ class Expert(Strong):
 
     endgame_budget_s: float | None = 3.5  # exact search: a safety time cap; None: no cap
     endgame_nodes: int | None = 50000  # the normal stopping rule (deterministic): 1-3 s
-    progress: Callable[[int, int], None] | None = None  # (playouts done, planned)
     # one or two tiles in the bag: every draw is played out, so the means are not estimates
     # from a sample; every candidate plays every draw (no early stop, which in the draws'
     # letter order would judge on the first letters only), the draws in an order taken from

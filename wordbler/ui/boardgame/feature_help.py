@@ -116,16 +116,17 @@ SECTIONS: list[tuple[str, str]] = [
          "common word; Master "
          "(strong) plays the move worth most in points plus the value of the tiles it keeps "
          "(values fitted from self-play for the English tiles; for Russian and French a "
-         "general rule by tile points and counts) and, with the bag empty, searches the endgame "
-         "for a moment; Grandmaster (expert) takes Master's best "
+         "general rule by tile points and counts), near the end of the bag (14 tiles or fewer) "
+         "plays its best few moves out for a moment as Grandmaster does, and, with the bag "
+         "empty, searches the endgame for a moment; Grandmaster (expert) takes Master's best "
          "few moves and plays each of them out against racks the opponent may hold (guessed "
          "from the tiles not yet seen and from what their last move says they kept), "
          "choosing the one with the best chance of winning against the replies (far behind, "
          "it takes a long shot); it weighs exchanging the same way, plays a line that empties "
          "the bag on to the end of the game, with one or two tiles in the "
          "bag goes through every possible draw, and with the bag empty searches the "
-         "endgame longer, to the end when it can. While Grandmaster thinks, a bar under its name shows how far it "
-         "is; it takes a few seconds at most. Closing the window or starting a new game stops"
+         "endgame longer, to the end when it can. While Grandmaster (or Master near the end "
+         "of the bag) plays moves out, a bar under its name shows how far it is; it takes a few seconds at most. Closing the window or starting a new game stops"
          " a computer at once.")),
     (QT_TRANSLATE_NOOP("feature_help", "Head start"),
      QT_TRANSLATE_NOOP(
