@@ -1,4 +1,4 @@
-"""Expert settings' choices judged by full rollouts on the same midgame positions.
+"""Expert settings' choices judged by full rollouts on the same positions (midgame or pre-endgame).
 
     python benchmarks/decisions.py [--positions N] [--seed S] [--rollouts K] [--procs P]
         [--bags LO-HI] [--width W] [--oracle FILE] [--setting NAME=JSON ...]
@@ -247,7 +247,7 @@ def main() -> int:
         for done, r in enumerate(map(one, jobs), 1):
             got(done, r)
     if args.oracle is not None:
-        new = [row for row, _ in results if row["seed"] not in known]  # with its bags
+        new = [row for row, _ in results if row["seed"] not in known]
         with args.oracle.open("a", encoding="utf-8") as f:
             for row in new:
                 f.write(json.dumps(row) + "\n")

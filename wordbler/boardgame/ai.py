@@ -431,7 +431,6 @@ class Strong(Player):
     presim_bag = 14
     presim_playouts = 100
     presim_width = 8
-    presim_rollout_bag = 0
     presim_budget_s = 1.0
 
     def ranked(self, pos: Position, n: int | None = None) -> list[Candidate]:
@@ -474,7 +473,6 @@ class Strong(Player):
         expert.playouts = self.presim_playouts
         expert.first_round = min(expert.first_round, self.presim_playouts)
         expert.width = self.presim_width
-        expert.rollout_bag = self.presim_rollout_bag
         expert.budget_s = self.presim_budget_s
         return expert.choose(pos, rng)
 
