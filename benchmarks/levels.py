@@ -8,8 +8,9 @@ with those class attributes changed (numbers), and ``strong[leaves=FILE]`` value
 with a model file written by ``scripts/fit_leaves*.py``, so a setting can be measured
 against the shipped one in the same run.
 
-Default pairs: ``strong:strong-handmade`` (the fitted leave values against the hand-made
-ones) and ``expert:strong``.  Each game pair swaps seats (alternating starts: seed s is
+Default pairs: ``strong:strong-handmade`` (the fitted leave values and the pre-endgame
+simulation against the hand-made values and the static choice) and ``expert:strong``;
+``strong-handmade[exact_endgame=0]`` is the strong level as issue 15 was filed.  Each game pair swaps seats (alternating starts: seed s is
 played with A first, then with B first).  Draws count half.  ``--procs`` runs games in
 that many processes (default 1: the machine is shared).  Prints figures, no pass/fail.
 ``--log FILE`` appends each game's result (JSON lines), and ``--pool FILE...`` prints the

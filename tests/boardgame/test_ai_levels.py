@@ -104,6 +104,9 @@ def test_baseline_level_is_selectable_but_not_in_the_menu():
     p = make_player("strong-handmade", gen)
     pos = Position(BOARD, "AERST?Q", "EIOU" * 5, 50, (0, 0), 0, STANDARD)
     assert p.leave_fn(pos) is leave_value
+    # the baseline is the level as it was: the static choice in the pre-endgame too
+    late = Position(BOARD, "AERTIDE", "SONATEBR", 1, (100, 90), 0, STANDARD, turn=20, seed=3)
+    assert "pre-endgame" not in p.choose(late, rng_for(late)).reason
 
 
 def _expert_pos(seed):

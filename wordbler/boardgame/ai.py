@@ -730,10 +730,12 @@ class Expert(Strong):
 
 
 class StrongHandmade(Strong):
-    """The strong level as it was before the fitted leaves: the hand-made tile values."""
+    """The strong level as it was before the fitted leaves and the pre-endgame simulation:
+    the hand-made tile values, the static choice until the bag is empty."""
 
     level = "strong-handmade"
     fitted = False
+    presim_bag = 0
 
 
 # baseline levels for benchmarks and self-play (not offered in the game's level menu)
