@@ -80,6 +80,10 @@ def _key(c) -> tuple:
     return (c.row, c.col, str(c.direction), c.word)
 
 
+def _lead(pos) -> int:
+    return pos.scores[pos.player] - max(s for i, s in enumerate(pos.scores) if i != pos.player)
+
+
 def _oracle(pos, seed: int, rollouts: int, bags: tuple[int, int], width: int):
     from wordbler.boardgame.ai import make_player
     from wordbler.boardgame.rules import STANDARD
@@ -90,7 +94,7 @@ def _oracle(pos, seed: int, rollouts: int, bags: tuple[int, int], width: int):
     ranked = expert.ranked(pos, width)
     if len(ranked) < 2:
         return None
-    lead = pos.scores[pos.player] - max(s for i, s in enumerate(pos.scores) if i != pos.player)
+    lead = _lead(pos)
     sim = Simulator(generate, STANDARD, expert.leave_fn(pos))
     rng = random.Random(f"oracle {seed}")  # not the expert's own futures
     leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, expert.infer_tries) \
@@ -117,6 +121,8 @@ def one(job):
     pos = _position(seed, bags)
     if pos is None:
         return None
+    if row is not None and (row.get("bag"), row.get("lead")) != (pos.bag_count, _lead(pos)):
+        row = None  # kept from another position (the game reached it otherwise): played again
     if row is None:
         row = _oracle(pos, seed, rollouts, bags, width)
         if row is None:
@@ -247,7 +253,7 @@ def main() -> int:
         for done, r in enumerate(map(one, jobs), 1):
             got(done, r)
     if args.oracle is not None:
-        new = [row for row, _ in results if row["seed"] not in known]
+        new = [row for row, _ in results if known.get(row["seed"]) != row]  # a later line wins
         with args.oracle.open("a", encoding="utf-8") as f:
             for row in new:
                 f.write(json.dumps(row) + "\n")

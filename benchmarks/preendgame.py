@@ -33,7 +33,10 @@ from levels import _setup as _engine  # noqa: E402  (the bundled words and move 
 
 def reach(seed: int, lo: int, hi: int):
     """The strong-vs-strong game of ``seed`` at its first turn with lo-hi tiles in the bag,
-    or None.  The strong level is deterministic before the bag is empty, so this replays."""
+    or None.  The strong level is deterministic before the bag is empty, so this replays.
+    Its moves are the static choice throughout (no pre-endgame simulation), so a seed
+    reaches the same position as in the runs (and kept oracle files) before Master
+    simulated its pre-endgame, and quickly."""
     from wordbler.boardgame.ai import Position, decision_to_move, make_player, rng_for
     from wordbler.boardgame.game import Game, PlayerSpec
     from wordbler.boardgame.rules import STANDARD
@@ -42,6 +45,7 @@ def reach(seed: int, lo: int, hi: int):
     game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
                 rules=STANDARD, lexicon=lexicon, seed=seed)
     strong = make_player("strong", generate)
+    strong.presim_bag = 0
     while not game.is_over:
         pos = Position.from_game(game)
         if lo <= pos.bag_count <= hi:
