@@ -35,6 +35,7 @@ from wordbler.boardgame.rules import STANDARD  # noqa: E402
 def endgame_positions(games: int, seed: int):
     lexicon, generate = _setup()
     strong = make_player("strong", generate)
+    strong.presim_bag = 0  # static to the end of the bag: the same positions as before, fast
     for s in range(seed, seed + games):
         g = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
                  rules=STANDARD, lexicon=lexicon, seed=s)

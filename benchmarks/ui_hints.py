@@ -130,6 +130,7 @@ def game_positions(lexicon, generate, every: int = 2) -> list:
     g = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
              lexicon=lexicon, seed=2026)
     strong = ai.make_player("strong", generate, lexicon.size_of)
+    strong.presim_bag = 0  # static to the end of the bag: the same positions as before
     out = []
     while not g.is_over and len(g.history) < 60:
         pos = ai.Position.from_game(g)

@@ -46,6 +46,8 @@ def play(seed, lexicon, generate, leaves):
     game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
                 rules=STANDARD, lexicon=lexicon, seed=seed)
     players = [make_player("strong", generate, None, leaves) for _ in range(2)]
+    for pl in players:  # the static choice to the end of the bag, as the shipped fit
+        pl.presim_bag = 0
     pending: dict[int, str] = {}
     samples = []
     while not game.is_over and len(game.history) < 200:

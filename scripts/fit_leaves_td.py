@@ -80,6 +80,7 @@ def play(job):
     for pl in players:  # for speed: a sample's next turn is at most the first with the bag
         # empty, where the one-reply rule plays; the endgame search changes nothing else
         pl.exact_endgame = False
+        pl.presim_bag = 0  # the static choice to the end of the bag, as the shipped fit
     rack_size = STANDARD.rack_size
     pending: dict[int, str] = {}  # player -> leave kept by a move whose draw filled the rack
     samples = []
