@@ -1,4 +1,4 @@
-"""Expert settings' choices judged by full rollouts on the same positions (midgame or pre-endgame).
+"""Expert settings' choices judged by full rollouts on the same (midgame or later) positions.
 
     python benchmarks/decisions.py [--positions N] [--seed S] [--rollouts K] [--procs P]
         [--bags LO-HI] [--width W] [--oracle FILE] [--setting NAME=JSON ...]
@@ -80,10 +80,6 @@ def _key(c) -> tuple:
     return (c.row, c.col, str(c.direction), c.word)
 
 
-def _lead(pos) -> int:
-    return pos.scores[pos.player] - max(s for i, s in enumerate(pos.scores) if i != pos.player)
-
-
 def _oracle(pos, seed: int, rollouts: int, bags: tuple[int, int], width: int):
     from wordbler.boardgame.ai import make_player
     from wordbler.boardgame.rules import STANDARD
@@ -94,7 +90,7 @@ def _oracle(pos, seed: int, rollouts: int, bags: tuple[int, int], width: int):
     ranked = expert.ranked(pos, width)
     if len(ranked) < 2:
         return None
-    lead = _lead(pos)
+    lead = pos.lead
     sim = Simulator(generate, STANDARD, expert.leave_fn(pos))
     rng = random.Random(f"oracle {seed}")  # not the expert's own futures
     leaves = sim.infer_leaves(pos.last_play, pos.unseen, rng, expert.infer_tries) \
@@ -121,7 +117,7 @@ def one(job):
     pos = _position(seed, bags)
     if pos is None:
         return None
-    if row is not None and (row.get("bag"), row.get("lead")) != (pos.bag_count, _lead(pos)):
+    if row is not None and (row.get("bag"), row.get("lead")) != (pos.bag_count, pos.lead):
         row = None  # kept from another position (the game reached it otherwise): played again
     if row is None:
         row = _oracle(pos, seed, rollouts, bags, width)
@@ -263,7 +259,7 @@ def main() -> int:
           f"{time.perf_counter() - t0:.0f} s")
     for name in settings:
         gs, gw, ms, left, outside = [], [], [], 0, 0
-        by_bag: dict[str, list[float]] = {}
+        by_bag: dict[tuple[int, int], list[float]] = {}
         for row, choices in results:
             c = choices[name]
             ms.append(c["ms"])
@@ -284,17 +280,15 @@ def main() -> int:
               + (f"; {outside} choices outside the oracle's candidates" if outside else ""))
         if len(by_bag) > 1:
             print("    chance of winning by tiles in the bag: " + ", ".join(
-                f"{k}: {100 * statistics.mean(v):+.2f}% ({100 * _se(v):.2f}, {len(v)})"
-                for k, v in sorted(by_bag.items(), key=lambda kv: int(kv[0].split("-")[0]))))
+                f"{lo}-{hi}: {100 * statistics.mean(v):+.2f}% ({100 * _se(v):.2f}, {len(v)})"
+                for (lo, hi), v in sorted(by_bag.items())))
     return 0
 
 
-def _bucket(bag: int) -> str:
-    """The bag-size group a position's gain is shown in."""
-    for lo, hi in ((1, 2), (3, 7), (8, 14), (15, 40), (41, 93)):
-        if lo <= bag <= hi:
-            return f"{lo}-{hi}"
-    return f"{bag}-{bag}"
+def _bucket(bag: int) -> tuple[int, int]:
+    """The bag-size group (lo, hi) a position's gain is shown in."""
+    return next(((lo, hi) for lo, hi in ((1, 2), (3, 7), (8, 14), (15, 40), (41, 93))
+                 if lo <= bag <= hi), (bag, bag))
 
 
 if __name__ == "__main__":

@@ -10,14 +10,15 @@ against the shipped one in the same run.
 
 Default pairs: ``strong:strong-handmade`` (the fitted leave values and the pre-endgame
 simulation against the hand-made values and the static choice) and ``expert:strong``;
-``strong-handmade[exact_endgame=0]`` is the strong level as issue 15 was filed.  Each game pair swaps seats (alternating starts: seed s is
-played with A first, then with B first).  Draws count half.  ``--procs`` runs games in
-that many processes (default 1: the machine is shared).  Prints figures, no pass/fail.
-``--log FILE`` appends each game's result (JSON lines), and ``--pool FILE...`` prints the
-summary of logged games, so runs on other seeds or machines can be pooled.  ``--words
-FILE`` plays on that word list instead of the bundled one (the leave values were fitted
-on the bundled list; this measures them on another, such as the 110k-word list beside
-the golden positions); a list that cannot be read gives one line on stderr and exit 2.
+``strong-handmade[exact_endgame=0]`` is the strong level as issue 15 was filed.  Each game
+pair swaps seats (alternating starts: seed s is played with A first, then with B first).
+Draws count half.  ``--procs`` runs games in that many processes (default 1: the machine
+is shared).  Prints figures, no pass/fail.  ``--log FILE`` appends each game's result (JSON
+lines), and ``--pool FILE...`` prints the summary of logged games, so runs on other seeds
+or machines can be pooled.  ``--words FILE`` plays on that word list instead of the bundled
+one (the leave values were fitted on the bundled list; this measures them on another, such
+as the 110k-word list beside the golden positions); a list that cannot be read gives one
+line on stderr and exit 2.
 """
 
 from __future__ import annotations

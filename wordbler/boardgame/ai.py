@@ -89,6 +89,12 @@ class Position:
     def opponents(self) -> int:
         return len(self.scores) - 1
 
+    @property
+    def lead(self) -> int:
+        """The player's score less the best other score."""
+        return self.scores[self.player] - max(
+            sc for i, sc in enumerate(self.scores) if i != self.player)
+
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
@@ -688,8 +694,7 @@ class Expert(Strong):
         leave_fn = self.leave_fn(pos)
         lead = None
         if self.objective == "win":
-            lead = pos.scores[pos.player] - max(
-                sc for i, sc in enumerate(pos.scores) if i != pos.player)
+            lead = pos.lead
         sim = Simulator(self._generate, pos.rules, leave_fn, should_stop=self.should_stop,
                         deadline=time.perf_counter() + self.budget_s, plies=self.plies,
                         lead=lead, to_end=bool(self.to_end) and not pos.rules.end_when_bag_empty,

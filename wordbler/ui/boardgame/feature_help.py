@@ -126,8 +126,9 @@ SECTIONS: list[tuple[str, str]] = [
          "the bag on to the end of the game, with one or two tiles in the "
          "bag goes through every possible draw, and with the bag empty searches the "
          "endgame longer, to the end when it can. While Grandmaster (or Master near the end "
-         "of the bag) plays moves out, a bar under its name shows how far it is; it takes a few seconds at most. Closing the window or starting a new game stops"
-         " a computer at once.")),
+         "of the bag) plays moves out, a bar under its name shows how far it is; it takes a "
+         "few seconds at most. Closing the window or starting a new game stops a computer at "
+         "once.")),
     (QT_TRANSLATE_NOOP("feature_help", "Head start"),
      QT_TRANSLATE_NOOP(
          "feature_help",
