@@ -105,23 +105,74 @@ class EndgameSolver:
         return sum(v.get(ch, 0) for ch in rack)
 
     # ------------------------------------------------------------------ moves
-    def moves(self, rows: tuple[str, ...], rack: str) -> list[tuple[int, Record, tuple, str]]:
-        """(score, record, board after, leave) per tile play, cached per (board, rack)."""
+    def moves(self, rows: tuple[str, ...], rack: str) -> list[tuple[int, Record, str, int]]:
+        """(score, record, leave, points left on the leave) per tile play, cached per
+        (board, rack), in search order: going out first, then by score, then by tiles
+        played.  ``rack`` is sorted; so is each leave.  The board after a move is made
+        only when the search visits it (:meth:`after`)."""
+        return self._entry(rows, rack)[0]
+
+    def _entry(self, rows: tuple[str, ...], rack: str):
+        """(moves, the playout's best going-out move or None, its best other move or None):
+        the playout (:meth:`_horizon`) needs only those two of a position's moves."""
         key = (rows, rack)
         got = self._moves.get(key)
-        if got is None:
-            ml = self._generate(rows, rack)
-            recs = ml.records if hasattr(ml, "records") else [_rec_of(m) for m in ml]
-            got = []
-            for rec in recs:
-                after, leave = play_record(rows, rec, rack)
-                got.append((rec[0], rec, after, leave))
-            # ordering: going out first, then by score, then by tiles played
-            got.sort(key=lambda t: (bool(t[3]), -t[0], len(t[3])))
-            if len(self._moves) > 200_000:
-                self._moves.clear()
-            self._moves[key] = got
+        if got is not None:
+            return got
+        ml = self._generate(rows, rack)
+        recs = ml.records if hasattr(ml, "records") else [_rec_of(m) for m in ml]
+        values = self._values
+        cols = None
+        leaves: dict[str, tuple[str, int]] = {}  # tiles placed -> (leave, its points)
+        moves = []
+        for rec in recs:
+            _score, down, line, start, word = rec
+            if down:
+                if cols is None:
+                    cols = ["".join(c) for c in zip(*rows)]
+                seg = cols[line]
+            else:
+                seg = rows[line]
+            placed = "".join([ch for ch, b in zip(word, seg[start:start + len(word)])
+                              if b == "."])
+            lv = leaves.get(placed)
+            if lv is None:
+                left = list(rack)
+                for ch in placed:
+                    left.remove(BLANK if ch.islower() else ch)
+                leave = "".join(left)  # the rack is sorted, so is what stays of it
+                lv = leaves[placed] = (leave, sum(values.get(ch, 0) for ch in leave))
+            moves.append((rec[0], rec, lv[0], lv[1]))
+        moves.sort(key=lambda t: (bool(t[2]), -t[0], len(t[2])))
+        # the playout's choice: the first, in this order, with the most points after
+        # settlement; going out (score + twice the other rack) comes first in the order,
+        # so it wins a tie with a move that does not go out
+        best_out = next((m for m in moves if not m[2]), None)
+        best_other = None
+        for m in moves:
+            if m[2] and (best_other is None or m[0] - m[3] > best_other[0] - best_other[3]):
+                best_other = m
+        got = (moves, best_out, best_other)
+        if len(self._moves) > 200_000:
+            self._moves.clear()
+        self._moves[key] = got
         return got
+
+    @staticmethod
+    def after(rows: tuple[str, ...], rec: Record) -> tuple[str, ...]:
+        """The board after the move record ``rec``."""
+        _score, down, line, start, word = rec
+        new = list(rows)
+        if down:
+            for i, ch in enumerate(word):
+                r = start + i
+                row = new[r]
+                if row[line] == ".":
+                    new[r] = row[:line] + ch + row[line + 1:]
+            return tuple(new)
+        row = rows[line]
+        new[line] = row[:start] + word + row[start + len(word):]
+        return tuple(new)
 
     # ------------------------------------------------------------------ search
     def solve(self, board: Sequence[str], rack: str, opp_rack: str, fails: int = 0,
@@ -151,7 +202,7 @@ class EndgameSolver:
         if best is None:  # not even one ply finished: the highest-scoring play (or pass)
             moves = self.moves(rows, me)
             if moves:
-                score, rec, _after, leave = max(moves, key=lambda t: (not t[3], t[0]))
+                score, rec, leave, _lv = max(moves, key=lambda t: (not t[2], t[0]))
                 return EndgameResult(score, rec, False, self.nodes, 0, leave)
             return EndgameResult(0, None, False, self.nodes, 0, me)
         value, move, leave = best
@@ -168,25 +219,26 @@ class EndgameSolver:
                 raise _Stop
 
     def _children(self, rows, me, opp, fails):
-        """(value if terminal else None, score, record, rows after, leave, next fails)."""
+        """(value if terminal else None, score, record, leave, next fails); the board
+        after a play is made by the caller, only for the children it searches."""
         rules = self.rules
         opp_value = self.rack_value(opp)
         zero_counts = rules.zero_score_play_counts
         limit = rules.fail_limit
-        for score, rec, after, leave in self.moves(rows, me):
+        for score, rec, leave, lv in self.moves(rows, me):
             if not leave:
-                yield score + 2 * opp_value, score, rec, after, leave, 0
+                yield score + 2 * opp_value, score, rec, leave, 0
                 continue
             nf = fails + 1 if (score == 0 and zero_counts) else 0
             if nf >= limit:
-                yield score - self.rack_value(leave) + opp_value, score, rec, after, leave, nf
+                yield score - lv + opp_value, score, rec, leave, nf
             else:
-                yield None, score, rec, after, leave, nf
+                yield None, score, rec, leave, nf
         nf = fails + 1
         if nf >= limit:
-            yield opp_value - self.rack_value(me), 0, None, rows, me, nf
+            yield opp_value - self.rack_value(me), 0, None, me, nf
         else:
-            yield None, 0, None, rows, me, nf
+            yield None, 0, None, me, nf
 
     def _ordered(self, rows, me, opp, fails, first):
         kids = list(self._children(rows, me, opp, fails))
@@ -201,10 +253,11 @@ class EndgameSolver:
         self._tick()
         alpha, beta = -10**9, 10**9
         best_v, best_m, best_l = None, None, me
-        for term, score, rec, after, leave, nf in self._ordered(rows, me, opp, fails, first):
+        for term, score, rec, leave, nf in self._ordered(rows, me, opp, fails, first):
             if term is not None:
                 v = term
             else:
+                after = rows if rec is None else self.after(rows, rec)
                 v = score - self._search(after, opp, leave, nf, score - beta, score - alpha,
                                          depth - 1)
             if best_v is None or v > best_v:
@@ -235,10 +288,11 @@ class EndgameSolver:
         h0 = self.horizons
         a0 = alpha
         best_v, best_m = -10**9, None
-        for term, score, rec, after, leave, nf in self._ordered(rows, me, opp, fails, first):
+        for term, score, rec, leave, nf in self._ordered(rows, me, opp, fails, first):
             if term is not None:
                 v = term
             else:
+                after = rows if rec is None else self.after(rows, rec)
                 v = score - self._search(after, opp, leave, nf, score - beta, score - alpha,
                                          depth - 1)
             if v > best_v:
@@ -279,20 +333,21 @@ class EndgameSolver:
             self._tick()
             mover, other = racks[turn], racks[1 - turn]
             ov = rv(other)
-            best = None
-            for score, _rec, after, leave in self.moves(board, mover):
-                v = score + 2 * ov if not leave else score - rv(leave)
-                if best is None or v > best[0]:
-                    best = (v, score, after, leave)
+            _moves, out, rest = self._entry(board, mover)
+            if out is not None and (rest is None or out[0] + 2 * ov >= rest[0] - rest[3]):
+                best = out
+            else:
+                best = rest
             if best is None:  # no play: a pass
                 score, leave = 0, mover
                 nf += 1
                 passes += 1
             else:
-                _v, score, board, leave = best
+                score, rec, leave, _lv = best
                 if not leave:
                     value += sign * (score + 2 * ov)
                     break
+                board = self.after(board, rec)
                 nf = nf + 1 if (score == 0 and rules.zero_score_play_counts) else 0
                 passes = 0
             value += sign * score
