@@ -152,6 +152,77 @@ def test_first_moves_and_racks_of_blanks():
         assert generate(empty, "", EN_GRAPH, rules, native=True).records == []
 
 
+# ---------------------------------------------------------------------------- endgame leaves
+def reference_leaves(rows, rack, records, rules):
+    """What stays on ``rack`` after each record, and its points, worked out square by
+    square: a letter on an empty square came from the rack (lower case: a blank)."""
+    out = []
+    for rec in records:
+        score, down, line, start, word = rec
+        left = list(rack)
+        for i, ch in enumerate(word):
+            r, c = (start + i, line) if down else (line, start + i)
+            if rows[r][c] == ".":
+                left.remove("?" if ch == ch.lower() and ch != ch.upper() else ch)
+        leave = "".join(left)
+        out.append((score, rec, leave, sum(rules.tiles.value(ch) if ch != "?" else 0
+                                           for ch in leave)))
+    return out
+
+
+def leaves_agree(rows, rack, graph, rules):
+    """The compiled leaves, the endgame search's Python ones and the reference agree."""
+    from wordbler.boardgame.endgame import EndgameSolver
+
+    rows = tuple(rows)
+    rack = "".join(sorted(rack))
+    records = generate(rows, rack, graph, rules, native=False).records
+    solver = EndgameSolver(lambda r, k: generate(r, k, graph, rules), rules)
+    want = reference_leaves(rows, rack, records, rules)
+    assert solver._leaves(rows, rack, records) == want
+    got = generator._native.leaves(rows, rack, records, solver._values)
+    assert got == want
+    return got
+
+
+@needs_native
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(english_games())
+def test_endgame_leaves_compiled_equal_python(game):
+    rules, rows, rack, _lines, history = game
+    leaves_agree(rows, rack, EN_GRAPH, rules)
+    for before, r in history[-2:]:
+        leaves_agree(before, r, EN_GRAPH, rules)
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(3))
+def test_endgame_leaves_in_russian(seed):
+    rng = random.Random(seed)
+    rows = _random_games(RU_GRAPH, RU_RULES, RU_RACK, seed, 6)
+    for _ in range(5):
+        rack = parse_rack("".join(rng.sample(RU_RACK, RU_RULES.rack_size)), RU_RULES)
+        got = leaves_agree(rows, rack, RU_GRAPH, RU_RULES)
+        assert all(len(leave) < len(rack) for _s, _r, leave, _v in got)
+
+
+@needs_native
+def test_endgame_leaves_bad_input_raises():
+    rows = ("." * 15,) * 15
+    values = {"A": 1, "T": 1}
+    with pytest.raises(ValueError):  # a tile the rack lacks
+        generator._native.leaves(rows, "AT", [(2, 0, 7, 7, "AX")], values)
+    with pytest.raises(IndexError):  # off the board
+        generator._native.leaves(rows, "AT", [(2, 0, 7, 14, "AT")], values)
+    with pytest.raises(TypeError):
+        generator._native.leaves(rows, "AT", [(2, 0, 7)], values)
+    with pytest.raises(ValueError):  # a blank's letter needs a "?" on the rack
+        generator._native.leaves(rows, "AT", [(1, 0, 7, 7, "aT")], values)
+    rec = (1, 0, 7, 7, "aT")
+    assert generator._native.leaves(rows, "?AT", [rec], {**values, "?": 0}) == \
+        [(1, rec, "A", 1)]
+
+
 # ---------------------------------------------------------------------------- other alphabets
 RU_ALPHA = board_alphabet("ru")
 RU_LAYOUT = BoardLayout.from_rows(

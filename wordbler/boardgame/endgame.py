@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from .movegen.generator import _native, native_available
 from .rules import BLANK, RuleSet
 
 INF_DEPTH = 10**6
@@ -121,6 +122,28 @@ class EndgameSolver:
             return got
         ml = self._generate(rows, rack)
         recs = ml.records if hasattr(ml, "records") else [_rec_of(m) for m in ml]
+        if native_available():
+            moves = _native.leaves(rows, rack, recs, self._values)
+        else:
+            moves = self._leaves(rows, rack, recs)
+        moves.sort(key=lambda t: (bool(t[2]), -t[0], len(t[2])))
+        # the playout's choice: the first, in this order, with the most points after
+        # settlement; going out (score + twice the other rack) comes first in the order,
+        # so it wins a tie with a move that does not go out
+        best_out = next((m for m in moves if not m[2]), None)
+        best_other = None
+        for m in moves:
+            if m[2] and (best_other is None or m[0] - m[3] > best_other[0] - best_other[3]):
+                best_other = m
+        got = (moves, best_out, best_other)
+        if len(self._moves) > 200_000:
+            self._moves.clear()
+        self._moves[key] = got
+        return got
+
+    def _leaves(self, rows: tuple[str, ...], rack: str, recs) -> list:
+        """(score, record, leave, points left on the leave) per record, in their order
+        (the compiled ``_movegen.leaves`` gives the same)."""
         values = self._values
         cols = None
         leaves: dict[str, tuple[str, int]] = {}  # tiles placed -> (leave, its points)
@@ -143,20 +166,7 @@ class EndgameSolver:
                 leave = "".join(left)  # the rack is sorted, so is what stays of it
                 lv = leaves[placed] = (leave, sum(values.get(ch, 0) for ch in leave))
             moves.append((rec[0], rec, lv[0], lv[1]))
-        moves.sort(key=lambda t: (bool(t[2]), -t[0], len(t[2])))
-        # the playout's choice: the first, in this order, with the most points after
-        # settlement; going out (score + twice the other rack) comes first in the order,
-        # so it wins a tie with a move that does not go out
-        best_out = next((m for m in moves if not m[2]), None)
-        best_other = None
-        for m in moves:
-            if m[2] and (best_other is None or m[0] - m[3] > best_other[0] - best_other[3]):
-                best_other = m
-        got = (moves, best_out, best_other)
-        if len(self._moves) > 200_000:
-            self._moves.clear()
-        self._moves[key] = got
-        return got
+        return moves
 
     @staticmethod
     def after(rows: tuple[str, ...], rec: Record) -> tuple[str, ...]:

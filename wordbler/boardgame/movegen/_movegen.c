@@ -878,12 +878,153 @@ done:
     return result;
 }
 
+/* leaves(rows, rack, records, values) -> list of (score, record, leave, leave_points)
+ *
+ * For the endgame search (endgame.py, EndgameSolver._entry, whose pure-Python loop gives
+ * the same list): per move record (score, down, line, start, word) on the board ``rows``
+ * (a tuple of str, "." empty), the tiles the word places are those on empty squares, a
+ * lower-case letter being a blank ("?" on the rack); ``leave`` is the sorted ``rack`` less
+ * those tiles (the rack's order kept) and ``leave_points`` the sum of ``values`` (a dict
+ * of one-character str to int; missing: 0) over it.  A tile the rack does not hold raises
+ * ValueError, as list.remove does. */
+#define LEAVE_MAXRACK 16
+
+static PyObject *leaves(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *rows, *rack, *records, *values;
+    if (!PyArg_ParseTuple(args, "O!UO!O!", &PyTuple_Type, &rows, &rack, &PyList_Type,
+                          &records, &PyDict_Type, &values))
+        return NULL;
+    Py_ssize_t nr = PyUnicode_GET_LENGTH(rack);
+    if (nr > LEAVE_MAXRACK) {
+        PyErr_SetString(PyExc_ValueError, "rack too long");
+        return NULL;
+    }
+    Py_UCS4 rk[LEAVE_MAXRACK];
+    long long rv[LEAVE_MAXRACK];
+    for (Py_ssize_t i = 0; i < nr; i++) {
+        rk[i] = PyUnicode_READ_CHAR(rack, i);
+        PyObject *key = PyUnicode_Substring(rack, i, i + 1);
+        if (!key)
+            return NULL;
+        PyObject *v = PyDict_GetItemWithError(values, key);
+        Py_DECREF(key);
+        if (!v && PyErr_Occurred())
+            return NULL;
+        rv[i] = v ? PyLong_AsLongLong(v) : 0;
+        if (rv[i] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    Py_ssize_t nrows = PyTuple_GET_SIZE(rows);
+    for (Py_ssize_t r = 0; r < nrows; r++)
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(rows, r))) {
+            PyErr_SetString(PyExc_TypeError, "rows must be str");
+            return NULL;
+        }
+    /* one leave object per set of rack places used (racks of up to 7 tiles: 128 sets) */
+    PyObject *cache[128] = {NULL};
+    Py_ssize_t n = PyList_GET_SIZE(records);
+    PyObject *out = PyList_New(n);
+    if (!out)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *rec = PyList_GET_ITEM(records, k);
+        if (!PyTuple_Check(rec) || PyTuple_GET_SIZE(rec) != 5) {
+            PyErr_SetString(PyExc_TypeError, "a record must be a 5-tuple");
+            goto fail;
+        }
+        PyObject *score = PyTuple_GET_ITEM(rec, 0);
+        long down = PyLong_AsLong(PyTuple_GET_ITEM(rec, 1));
+        Py_ssize_t line = PyLong_AsSsize_t(PyTuple_GET_ITEM(rec, 2));
+        Py_ssize_t start = PyLong_AsSsize_t(PyTuple_GET_ITEM(rec, 3));
+        PyObject *word = PyTuple_GET_ITEM(rec, 4);
+        if (PyErr_Occurred())
+            goto fail;
+        if (!PyUnicode_Check(word)) {
+            PyErr_SetString(PyExc_TypeError, "a record's word must be str");
+            goto fail;
+        }
+        Py_ssize_t wl = PyUnicode_GET_LENGTH(word);
+        unsigned used = 0;
+        for (Py_ssize_t i = 0; i < wl; i++) {
+            Py_ssize_t r = down ? start + i : line, c = down ? line : start + i;
+            if (r < 0 || r >= nrows) {
+                PyErr_SetString(PyExc_IndexError, "a record runs off the board");
+                goto fail;
+            }
+            PyObject *row = PyTuple_GET_ITEM(rows, r);
+            if (c < 0 || c >= PyUnicode_GET_LENGTH(row)) {
+                PyErr_SetString(PyExc_IndexError, "a record runs off the board");
+                goto fail;
+            }
+            if (PyUnicode_READ_CHAR(row, c) != '.')
+                continue;
+            Py_UCS4 ch = PyUnicode_READ_CHAR(word, i);
+            Py_UCS4 tile = Py_UNICODE_ISLOWER(ch) ? (Py_UCS4)'?' : ch;
+            Py_ssize_t j = 0;
+            while (j < nr && ((used >> j) & 1u || rk[j] != tile))
+                j++;
+            if (j == nr) {
+                PyErr_SetString(PyExc_ValueError, "a record places a tile the rack lacks");
+                goto fail;
+            }
+            used |= 1u << j;
+        }
+        PyObject *leave = NULL;
+        if (used < 128 && cache[used]) {
+            leave = cache[used];
+            Py_INCREF(leave);
+        } else {
+            Py_UCS4 buf[LEAVE_MAXRACK];
+            Py_ssize_t m = 0;
+            for (Py_ssize_t j = 0; j < nr; j++)
+                if (!((used >> j) & 1u))
+                    buf[m++] = rk[j];
+            leave = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, buf, m);
+            if (!leave)
+                goto fail;
+            if (used < 128) {
+                cache[used] = leave;
+                Py_INCREF(leave);
+            }
+        }
+        long long lv = 0;
+        for (Py_ssize_t j = 0; j < nr; j++)
+            if (!((used >> j) & 1u))
+                lv += rv[j];
+        PyObject *lvo = PyLong_FromLongLong(lv);
+        if (!lvo) {
+            Py_DECREF(leave);
+            goto fail;
+        }
+        PyObject *t = PyTuple_Pack(4, score, rec, leave, lvo);
+        Py_DECREF(leave);
+        Py_DECREF(lvo);
+        if (!t)
+            goto fail;
+        PyList_SET_ITEM(out, k, t);
+    }
+    for (int i = 0; i < 128; i++)
+        Py_XDECREF(cache[i]);
+    return out;
+fail:
+    for (int i = 0; i < 128; i++)
+        Py_XDECREF(cache[i]);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"generate", generate, METH_VARARGS,
      "generate(graph_args, rules_args, board, rack, only_rows, only_cols, out) -> bool: "
      "append every move's record (score, down, line, start, word) to out, in the order of "
      "the pure-Python search (see generator.py); False for a board character outside the "
      "alphabet."},
+    {"leaves", leaves, METH_VARARGS,
+     "leaves(rows, rack, records, values) -> [(score, record, leave, leave_points)]: what "
+     "stays on the sorted rack after each move record and its points (the endgame "
+     "search's move list; endgame.py gives the same in Python)."},
     {NULL, NULL, 0, NULL},
 };
 
