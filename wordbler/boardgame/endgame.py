@@ -100,6 +100,7 @@ class EndgameSolver:
         self._deadline: float | None = None
         self._values = {ch: rules.tiles.value(ch) for ch in rules.tiles.values}
         self._values[BLANK] = 0
+        self._native_leaves = native_available()  # looked up once: it reads the environment
 
     def rack_value(self, rack: str) -> int:
         v = self._values
@@ -122,7 +123,7 @@ class EndgameSolver:
             return got
         ml = self._generate(rows, rack)
         recs = ml.records if hasattr(ml, "records") else [_rec_of(m) for m in ml]
-        if native_available():
+        if self._native_leaves:
             moves = _native.leaves(rows, rack, recs, self._values)
         else:
             moves = self._leaves(rows, rack, recs)
