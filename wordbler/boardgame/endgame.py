@@ -61,10 +61,9 @@ def leave_after(rows: Sequence[str], rec: Record, rack: str) -> str:
     return "".join(sorted(left))
 
 
-def play_record(rows: tuple[str, ...], rec: Record, rack: str) -> tuple[tuple[str, ...], str]:
-    """The board after ``rec`` and what stays on ``rack`` (sorted)."""
+def board_after(rows: tuple[str, ...], rec: Record) -> tuple[str, ...]:
+    """The board after the move record ``rec``."""
     _score, down, line, start, word = rec
-    leave = leave_after(rows, rec, rack)
     new = list(rows)
     if down:
         for i, ch in enumerate(word):
@@ -72,10 +71,15 @@ def play_record(rows: tuple[str, ...], rec: Record, rack: str) -> tuple[tuple[st
             row = new[r]
             if row[line] == ".":
                 new[r] = row[:line] + ch + row[line + 1:]
-        return tuple(new), leave
+        return tuple(new)
     row = rows[line]
     new[line] = row[:start] + word + row[start + len(word):]
-    return tuple(new), leave
+    return tuple(new)
+
+
+def play_record(rows: tuple[str, ...], rec: Record, rack: str) -> tuple[tuple[str, ...], str]:
+    """The board after ``rec`` and what stays on ``rack`` (sorted)."""
+    return board_after(rows, rec), leave_after(rows, rec, rack)
 
 
 class EndgameSolver:
@@ -111,7 +115,7 @@ class EndgameSolver:
         """(score, record, leave, points left on the leave) per tile play, cached per
         (board, rack), in search order: going out first, then by score, then by tiles
         played.  ``rack`` is sorted; so is each leave.  The board after a move is made
-        only when the search visits it (:meth:`after`)."""
+        only when the search visits it (:func:`board_after`)."""
         return self._entry(rows, rack)[0]
 
     def _entry(self, rows: tuple[str, ...], rack: str):
@@ -168,22 +172,6 @@ class EndgameSolver:
                 lv = leaves[placed] = (leave, sum(values.get(ch, 0) for ch in leave))
             moves.append((rec[0], rec, lv[0], lv[1]))
         return moves
-
-    @staticmethod
-    def after(rows: tuple[str, ...], rec: Record) -> tuple[str, ...]:
-        """The board after the move record ``rec``."""
-        _score, down, line, start, word = rec
-        new = list(rows)
-        if down:
-            for i, ch in enumerate(word):
-                r = start + i
-                row = new[r]
-                if row[line] == ".":
-                    new[r] = row[:line] + ch + row[line + 1:]
-            return tuple(new)
-        row = rows[line]
-        new[line] = row[:start] + word + row[start + len(word):]
-        return tuple(new)
 
     # ------------------------------------------------------------------ search
     def solve(self, board: Sequence[str], rack: str, opp_rack: str, fails: int = 0,
@@ -268,7 +256,7 @@ class EndgameSolver:
             if term is not None:
                 v = term
             else:
-                after = rows if rec is None else self.after(rows, rec)
+                after = rows if rec is None else board_after(rows, rec)
                 v = score - self._search(after, opp, leave, nf, score - beta, score - alpha,
                                          depth - 1)
             if best_v is None or v > best_v:
@@ -303,7 +291,7 @@ class EndgameSolver:
             if term is not None:
                 v = term
             else:
-                after = rows if rec is None else self.after(rows, rec)
+                after = rows if rec is None else board_after(rows, rec)
                 v = score - self._search(after, opp, leave, nf, score - beta, score - alpha,
                                          depth - 1)
             if v > best_v:
@@ -358,7 +346,7 @@ class EndgameSolver:
                 if not leave:
                     value += sign * (score + 2 * ov)
                     break
-                board = self.after(board, rec)
+                board = board_after(board, rec)
                 nf = nf + 1 if (score == 0 and rules.zero_score_play_counts) else 0
                 passes = 0
             value += sign * score
@@ -382,4 +370,4 @@ def _rec_of(m) -> Record:
     return (m.score, down, m.col if down else m.row, m.row if down else m.col, m.word)
 
 
-__all__ = ["EndgameSolver", "EndgameResult", "leave_after", "play_record"]
+__all__ = ["EndgameSolver", "EndgameResult", "board_after", "leave_after", "play_record"]
