@@ -110,6 +110,29 @@ def test_property_equals_exhaustive(seed, n_me, n_opp, fails):
     assert got.exact and got.value == want
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), n_me=st.integers(2, 5), n_opp=st.integers(2, 5),
+       nodes=st.integers(20, 400))
+def test_compiled_and_python_leaves_search_alike(seed, n_me, n_opp, nodes):
+    """Cut short (horizon playouts) or not, the search with the compiled leaves and with
+    the Python ones gives the same value, move, depth and node count, over the same move
+    lists (each with its leaves and their points)."""
+    from wordbler.boardgame.movegen import generator
+
+    if generator._native is None:
+        pytest.skip("the compiled move search is not built")
+    rows, me, opp = small_position(random.Random(seed), n_me, n_opp)
+    got, lists = [], []
+    for native in (True, False):
+        solver = EndgameSolver(gen(STANDARD), STANDARD, node_limit=nodes)
+        solver._native_leaves = native
+        r = solver.solve(rows, me, opp)
+        got.append((r.value, r.move, r.exact, r.nodes, r.depth, r.leave))
+        lists.append(solver._moves)
+    assert got[0] == got[1]
+    assert lists[0] == lists[1] and lists[0]
+
+
 def test_best_move_reaches_the_value():
     """The move returned, followed by the exhaustive value of the reply, gives the value."""
     rules = STANDARD.with_changes(fail_limit=4)
