@@ -49,16 +49,28 @@ class _Stop(Exception):
     pass
 
 
-def leave_after(rows: Sequence[str], rec: Record, rack: str) -> str:
-    """What stays on ``rack`` (sorted) after the move record ``rec`` on the board ``rows``:
-    a tile for each empty square the word covers (a lower-case letter is a blank)."""
+def placed_tiles(rows: Sequence[str], rec: Record) -> str:
+    """The letters the move record ``rec`` puts on the empty squares of ``rows``, in word
+    order (a lower-case letter is a blank)."""
     _score, down, line, start, word = rec
+    if down:
+        return "".join([ch for i, ch in enumerate(word) if rows[start + i][line] == "."])
+    return "".join([ch for ch, b in zip(word, rows[line][start:start + len(word)])
+                    if b == "."])
+
+
+def _take(rack: str, placed: str) -> str:
+    """``rack`` less the tiles of ``placed`` (a blank's lower-case letter is a "?"), the
+    rack's order kept."""
     left = list(rack)
-    for i, ch in enumerate(word):
-        there = rows[start + i][line] if down else rows[line][start + i]
-        if there == ".":
-            left.remove(BLANK if ch.islower() else ch)
-    return "".join(sorted(left))
+    for ch in placed:
+        left.remove(BLANK if ch.islower() else ch)
+    return "".join(left)
+
+
+def leave_after(rows: Sequence[str], rec: Record, rack: str) -> str:
+    """What stays on ``rack`` (sorted) after the move record ``rec`` on the board ``rows``."""
+    return "".join(sorted(_take(rack, placed_tiles(rows, rec))))
 
 
 def board_after(rows: tuple[str, ...], rec: Record) -> tuple[str, ...]:
@@ -148,27 +160,16 @@ class EndgameSolver:
 
     def _leaves(self, rows: tuple[str, ...], rack: str, recs) -> list:
         """(score, record, leave, points left on the leave) per record, in their order
-        (the compiled ``_movegen.leaves`` gives the same)."""
+        (the compiled ``_movegen.leaves`` gives the same); ``rack`` is sorted, so is each
+        leave."""
         values = self._values
-        cols = None
         leaves: dict[str, tuple[str, int]] = {}  # tiles placed -> (leave, its points)
         moves = []
         for rec in recs:
-            _score, down, line, start, word = rec
-            if down:
-                if cols is None:
-                    cols = ["".join(c) for c in zip(*rows)]
-                seg = cols[line]
-            else:
-                seg = rows[line]
-            placed = "".join([ch for ch, b in zip(word, seg[start:start + len(word)])
-                              if b == "."])
+            placed = placed_tiles(rows, rec)
             lv = leaves.get(placed)
             if lv is None:
-                left = list(rack)
-                for ch in placed:
-                    left.remove(BLANK if ch.islower() else ch)
-                leave = "".join(left)  # the rack is sorted, so is what stays of it
+                leave = _take(rack, placed)
                 lv = leaves[placed] = (leave, sum(values.get(ch, 0) for ch in leave))
             moves.append((rec[0], rec, lv[0], lv[1]))
         return moves
