@@ -27,6 +27,7 @@ from endgame_play import endgame_positions  # noqa: E402
 from levels import _setup  # noqa: E402
 
 from wordbler.boardgame.endgame import EndgameSolver  # noqa: E402
+from wordbler.boardgame.movegen.generator import native_available  # noqa: E402
 from wordbler.boardgame.rules import STANDARD  # noqa: E402
 
 
@@ -40,21 +41,19 @@ def main() -> int:
         print("endgame_speed: --games and --nodes must be positive", file=sys.stderr)
         return 2
     limits = args.nodes or [5000, 50000]
-    _lexicon, generate = _setup()
-    positions = list(endgame_positions(args.games, args.seed))
-    probe = EndgameSolver(generate, STANDARD)
-    if not probe._native_leaves:
+    if not native_available():
         print("the compiled move search is not built (python setup.py build_ext --inplace)",
               file=sys.stderr)
         return 2
+    _lexicon, generate = _setup()
+    positions = list(endgame_positions(args.games, args.seed))
     print(f"{len(positions)} bag-empty positions, seeds {args.seed}+")
     for limit in limits:
         times = {True: [], False: []}
         for pos in positions:
             got = {}
             for native in (True, False):
-                solver = EndgameSolver(generate, STANDARD, node_limit=limit)
-                solver._native_leaves = native
+                solver = EndgameSolver(generate, STANDARD, node_limit=limit, native=native)
                 t = time.perf_counter()
                 r = solver.solve(pos.board, pos.rack, pos.unseen, pos.fails)
                 times[native].append(time.perf_counter() - t)

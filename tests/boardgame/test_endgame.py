@@ -124,13 +124,28 @@ def test_compiled_and_python_leaves_search_alike(seed, n_me, n_opp, nodes):
     rows, me, opp = small_position(random.Random(seed), n_me, n_opp)
     got, lists = [], []
     for native in (True, False):
-        solver = EndgameSolver(gen(STANDARD), STANDARD, node_limit=nodes)
-        solver._native_leaves = native
+        solver = EndgameSolver(gen(STANDARD), STANDARD, node_limit=nodes, native=native)
         r = solver.solve(rows, me, opp)
         got.append((r.value, r.move, r.exact, r.nodes, r.depth, r.leave))
         lists.append(solver._moves)
     assert got[0] == got[1]
     assert lists[0] == lists[1] and lists[0]
+
+
+def test_native_flag_follows_the_build_and_the_environment(monkeypatch):
+    from wordbler.boardgame import endgame
+    from wordbler.boardgame.movegen import generator
+
+    monkeypatch.setenv(generator.PURE_PYTHON_ENV, "1")
+    assert not EndgameSolver(gen(STANDARD), STANDARD)._native_leaves
+    monkeypatch.setattr(endgame, "_native", None)
+    monkeypatch.setattr(generator, "_native", None)
+    monkeypatch.delenv(generator.PURE_PYTHON_ENV)
+    assert not EndgameSolver(gen(STANDARD), STANDARD)._native_leaves
+    with pytest.raises(RuntimeError):
+        EndgameSolver(gen(STANDARD), STANDARD, native=True)
+    rows, me, opp = small_position(random.Random(5), 2, 2)
+    assert EndgameSolver(gen(STANDARD), STANDARD, native=False).solve(rows, me, opp).exact
 
 
 def test_best_move_reaches_the_value():

@@ -99,7 +99,8 @@ class EndgameSolver:
 
     def __init__(self, generate: Callable, rules: RuleSet, *, node_limit: int | None = None,
                  budget_s: float | None = None, clock: Callable[[], float] = time.perf_counter,
-                 should_stop: Callable[[], bool] | None = None, greedy_horizon: bool = True):
+                 should_stop: Callable[[], bool] | None = None, greedy_horizon: bool = True,
+                 native: bool | None = None):
         self._generate = generate
         # positions at the search's horizon are played out (_horizon) instead of ending
         # there with both racks counted
@@ -116,7 +117,14 @@ class EndgameSolver:
         self._deadline: float | None = None
         self._values = {ch: rules.tiles.value(ch) for ch in rules.tiles.values}
         self._values[BLANK] = 0
-        self._native_leaves = native_available()  # looked up once: it reads the environment
+        # each move's leave worked out by the compiled move search's module (True), by
+        # Python (False; the same results), or by the compiled one when it is built (None,
+        # looked up once here: it reads the environment), as movegen's generate(native=)
+        if native is None:
+            native = native_available()
+        elif native and _native is None:
+            raise RuntimeError("the compiled move search is not built")
+        self._native_leaves = native
 
     def rack_value(self, rack: str) -> int:
         v = self._values
