@@ -3,7 +3,7 @@ table for the leaves self-play meets often).
 
     python scripts/fit_leaves_td.py [--games N] [--rounds R] [--procs P] [--seed S]
         [--start handmade|FILE] [--samples FILE] [--table-min N] [--table-ridge R]
-        [--out FILE]
+        [--words FILE] [--out FILE]
 
 The shipped ``wordbler/boardgame/data/leaves_en.json`` comes from this script (its
 ``method`` field says how); ``scripts/fit_leaves.py`` is the earlier one-step fit.  Write
@@ -59,20 +59,22 @@ OUT = ROOT / "wordbler" / "boardgame" / "data" / "leaves_en.json"
 _STATE: dict = {}
 
 
-def _engine():
-    if not _STATE:
-        from wordbler.lexicon.dictionary import load_bundled
+def _engine(words=None):
+    """The word list (the bundled one, or the file ``words``) and its move search, once
+    per process."""
+    if not _STATE or _STATE["words"] != words:
+        from wordbler.lexicon.dictionary import load_bundled, load_file
 
-        lexicon = load_bundled()
-        _STATE["lexicon"] = lexicon
-        _STATE["generate"] = engine_generator(lexicon, STANDARD)
+        lexicon = load_bundled() if words is None else load_file(words)
+        _STATE.update(words=words, lexicon=lexicon,
+                      generate=engine_generator(lexicon, STANDARD))
     return _STATE["lexicon"], _STATE["generate"]
 
 
 def play(job):
     """One game -> [(leave, next score, next leave or None)]."""
-    seed, terms = job
-    lexicon, generate = _engine()
+    seed, terms, words = (*job, None)[:3]
+    lexicon, generate = _engine(words)
     leaves = LeaveModel(terms) if terms is not None else handmade_leave_value
     game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
                 rules=STANDARD, lexicon=lexicon, seed=seed)
@@ -264,8 +266,19 @@ def main() -> int:
                          "(0: the feature model only)")
     ap.add_argument("--table-ridge", type=float, default=25.0, metavar="R",
                     help="a correction is shrunk toward the model by R samples' worth")
+    ap.add_argument("--words", metavar="FILE",
+                    help="play the games on this word list (a text file, a word a line) "
+                         "instead of the bundled one")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
+    if args.words is not None:
+        from wordbler.lexicon.dictionary import LexiconError
+
+        try:
+            _engine(args.words)
+        except LexiconError as e:
+            print(f"fit_leaves_td.py: {e}", file=sys.stderr)
+            return 2
     samples: list = []
     games = 0
     if args.samples is not None and args.samples.is_file():
@@ -290,7 +303,7 @@ def main() -> int:
     try:
         for rnd in range(1, rounds + 1):
             t0 = time.perf_counter()
-            jobs = [(seed + i, terms) for i in range(args.games)]
+            jobs = [(seed + i, terms, args.words) for i in range(args.games)]
             seed += args.games
             for g in _play_round(jobs, args.procs, sink):
                 samples += g

@@ -122,3 +122,38 @@ def test_a_leave_met_often_gets_the_value_its_samples_show():
     assert base + m("S") == pytest.approx(40, abs=0.5)
     assert base + m("Q") == pytest.approx(10, abs=0.5)
     assert base + m("QS") == pytest.approx(25, abs=0.5)
+
+
+def test_games_play_on_the_word_list_given(tmp_path, monkeypatch):
+    """``--words FILE``: the fit's games are played on that list (the independent harness
+    plays on another list than the bundled one, and leave values depend on the words)."""
+    from wordbler.lexicon.dictionary import load_bundled
+
+    short = {w for w in load_bundled() if len(w) <= 4}
+    path = tmp_path / "short.txt"
+    path.write_text("\n".join(sorted(short)) + "\n", encoding="utf-8")
+    games = []
+
+    class Spy(FIT.Game):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            games.append(self)
+
+    monkeypatch.setattr(FIT, "Game", Spy)
+    samples = FIT.play((7, None, str(path)))
+    assert samples and len(games) == 1
+    formed = [w.word for rec in games[0].history if rec.breakdown is not None
+              for w in rec.breakdown.words]
+    assert len(formed) > 20 and set(formed) <= short
+
+
+def test_a_word_list_that_cannot_be_read_is_one_line_and_status_2(tmp_path, capsys,
+                                                                   monkeypatch):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\x00\x01\x02 not words\n")
+    monkeypatch.setattr("sys.argv", ["fit_leaves_td.py", "--games", "1", "--words", str(bad),
+                                     "--out", str(tmp_path / "out.json")])
+    assert FIT.main() == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("fit_leaves_td.py:") and "bad.txt" in err[0]
+    assert not (tmp_path / "out.json").exists()
