@@ -34,21 +34,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-_STATE: dict = {}
-
-
-def _setup(words: str | None = None):
-    """The word list (the bundled one, or the file ``words``) and its move search, once."""
-    if not _STATE or _STATE["words"] != words:
-        from wordbler.boardgame.movegen.generator import engine_generator
-        from wordbler.boardgame.rules import STANDARD
-        from wordbler.lexicon.dictionary import load_bundled, load_file
-
-        lexicon = load_bundled() if words is None else load_file(words)
-        _STATE.update(words=words, lexicon=lexicon, generate=engine_generator(lexicon, STANDARD))
-    return _STATE["lexicon"], _STATE["generate"]
-
-
 def _variant(level: str) -> str:
     """Register ``base[name=value,...]`` as a level (a subclass with those attributes)."""
     from wordbler.boardgame import ai
@@ -79,11 +64,11 @@ def _variant(level: str) -> str:
 
 def one_game(job):
     """(a, b, seed, a_first[, words]) -> (spread for a, a's ms per move, b's ms per move)."""
-    from wordbler.boardgame.selfplay import play_game
+    from wordbler.boardgame.selfplay import play_game, standard_engine
 
     a, b, seed, a_first = job[:4]
     _variant(a), _variant(b)
-    lexicon, generate = _setup(job[4] if len(job) > 4 else None)
+    lexicon, generate = standard_engine(job[4] if len(job) > 4 else None)
     levels = (a, b) if a_first else (b, a)
     res = play_game(levels, seed, lexicon, generate)
     ia, ib = (0, 1) if a_first else (1, 0)
@@ -193,13 +178,10 @@ def main() -> int:
         return pooled(args.pool)
     pairs = args.pair or ["strong:strong-handmade", "expert:strong"]
     if args.words is not None:
-        from wordbler.lexicon.dictionary import LexiconError
+        from wordbler.boardgame.selfplay import words_error
 
-        try:
-            _setup(args.words)
-        except LexiconError as e:
-            print(f"levels.py: {e}", file=sys.stderr)
-            return 2
+        if (bad := words_error("levels.py", args.words)):
+            return bad
     for pair in pairs:
         a, _, b = pair.partition(":")
         run_pair(a, b, args.games, args.procs, args.seed, args.log, args.words)

@@ -50,31 +50,16 @@ from wordbler.boardgame.ai import (  # noqa: E402
     LeaveModel, Position, decision_to_move, handmade_leave_value, make_player, rng_for,
 )
 from wordbler.boardgame.game import Game, PlayerSpec  # noqa: E402
-from wordbler.boardgame.movegen.generator import engine_generator  # noqa: E402
 from wordbler.boardgame.rules import STANDARD  # noqa: E402
+from wordbler.boardgame.selfplay import standard_engine, words_error  # noqa: E402
 from wordbler.fileio import write_atomic  # noqa: E402
 
 OUT = ROOT / "wordbler" / "boardgame" / "data" / "leaves_en.json"
 
-_STATE: dict = {}
-
-
-def _engine(words=None):
-    """The word list (the bundled one, or the file ``words``) and its move search, once
-    per process."""
-    if not _STATE or _STATE["words"] != words:
-        from wordbler.lexicon.dictionary import load_bundled, load_file
-
-        lexicon = load_bundled() if words is None else load_file(words)
-        _STATE.update(words=words, lexicon=lexicon,
-                      generate=engine_generator(lexicon, STANDARD))
-    return _STATE["lexicon"], _STATE["generate"]
-
-
 def play(job):
     """One game -> [(leave, next score, next leave or None)]."""
     seed, terms, words = (*job, None)[:3]
-    lexicon, generate = _engine(words)
+    lexicon, generate = standard_engine(words)
     leaves = LeaveModel(terms) if terms is not None else handmade_leave_value
     game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
                 rules=STANDARD, lexicon=lexicon, seed=seed)
@@ -271,14 +256,8 @@ def main() -> int:
                          "instead of the bundled one")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
-    if args.words is not None:
-        from wordbler.lexicon.dictionary import LexiconError
-
-        try:
-            _engine(args.words)
-        except LexiconError as e:
-            print(f"fit_leaves_td.py: {e}", file=sys.stderr)
-            return 2
+    if args.words is not None and (bad := words_error("fit_leaves_td.py", args.words)):
+        return bad
     samples: list = []
     games = 0
     if args.samples is not None and args.samples.is_file():

@@ -91,6 +91,38 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="only the summary")
 
 
+_ENGINE: dict = {}
+
+
+def standard_engine(words: str | None = None):
+    """(lexicon, move search) for English under the standard rules: the bundled word list,
+    or the file ``words`` (a word a line).  Made once per process and kept for the same
+    ``words`` (benchmark and fit workers play many games each); raises
+    :class:`~wordbler.lexicon.dictionary.LexiconError` for a file that cannot be used."""
+    if not _ENGINE or _ENGINE["words"] != words:
+        from ..lexicon.dictionary import load_bundled, load_file
+        from .movegen import engine_generator
+
+        lexicon = load_bundled() if words is None else load_file(words)
+        _ENGINE.clear()  # one list at a time: a lexicon and its search are large
+        _ENGINE.update(words=words, lexicon=lexicon,
+                       generate=engine_generator(lexicon, STANDARD))
+    return _ENGINE["lexicon"], _ENGINE["generate"]
+
+
+def words_error(prog: str, words: str | None) -> int | None:
+    """Load ``words`` (see :func:`standard_engine`) before a script starts its games:
+    None when it can be used, else 2 after one line on stderr naming what is wrong."""
+    from ..lexicon.dictionary import LexiconError
+
+    try:
+        standard_engine(words)
+    except LexiconError as e:
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2
+    return None
+
+
 def _error(message: str) -> int:
     print(f"{PROG}: {message}", file=sys.stderr)
     return 2
