@@ -9,6 +9,7 @@ import wordbler.ui  # noqa: F401  (refcount guard before PySide6)
 from PySide6.QtCore import QPoint, QSettings, Qt, QThreadPool
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMenu
 
 from wordbler.ui.wordgrid import create_window
 from wordbler.ui.wordgrid.palette import COLOUR_BLIND, STANDARD
@@ -313,3 +314,86 @@ def test_new_game_during_the_solution_animation(make, puzzle, qtbot):
     w.session.set_game(new_game(other))
     assert not w.board.animating() and w.board.interactive
     assert w.board.letters == list(other.start) and not w.result.isVisible()
+
+
+# ---- free play from the user's own word list --------------------------------------------
+def _own_list(tmp_path, name="mine.txt"):
+    path = tmp_path / name
+    path.write_text("\n".join(w.lower() for w in WORDS) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _menu_item(w, action):
+    """The Game > Words menu and the item, as a person finds them."""
+    game = w.menuBar().findChild(QMenu, "game-menu")
+    words = next(a.menu() for a in game.actions() if a.menu() is not None
+                 and action in a.menu().actions())
+    assert action in words.actions()
+    return action
+
+
+def test_own_word_list_makes_the_free_puzzles_and_is_remembered(make, qtbot, tmp_path,
+                                                                 monkeypatch):
+    w = make()
+    assert w.act_common.isChecked() and not w.act_own_list.isChecked()
+    path = _own_list(tmp_path)
+    monkeypatch.setattr(WordGridWindow, "ask_word_list_file", lambda self: path)
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        _menu_item(w, w.act_own_list).trigger()
+    g = w.session.game
+    assert g.source == path and not g.daily
+    listed = set(WORDS)
+    assert g.puzzle.words() and set(g.puzzle.words()) <= listed  # made of the list's words
+    assert "mine.txt" in w.subtitle.text() and "mine.txt" in w.act_own_list.text()
+    assert w.act_own_list.isChecked() and not w.act_common.isChecked()
+    assert "mine.txt" in w.statusBar().currentMessage()
+    # the next free puzzle uses it too; the daily puzzle keeps the common words
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        w.new_free(4242)
+    assert w.session.game.source == path and set(w.session.game.puzzle.words()) <= listed
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        w.new_daily()
+    assert w.session.game.source is None and "mine.txt" not in w.subtitle.text()
+    # remembered: a new window starts with the list chosen
+    w2 = make()
+    assert w2.lexicon == path and w2.act_own_list.isChecked()
+    # and the common words again from the same menu
+    _menu_item(w2, w2.act_common).trigger()
+    assert w2.lexicon is None and w2.act_common.isChecked()
+    assert make().lexicon is None
+
+
+@pytest.mark.parametrize("content", [b"\x00\x01\x02\x03", b"ZZZZZ\nQQQQQ\n"])
+def test_a_word_list_that_cannot_be_used_is_named_and_nothing_changes(make, qtbot, tmp_path,
+                                                                      monkeypatch, puzzle,
+                                                                      content):
+    w = make(game=new_game(puzzle))
+    before = w.session.game
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(content)
+    monkeypatch.setattr(WordGridWindow, "ask_word_list_file", lambda self: str(bad))
+    with qtbot.waitSignal(w.session.generation_failed, timeout=60000):
+        _menu_item(w, w.act_own_list).trigger()
+    assert w.statusBar().currentMessage().startswith("That word list cannot be used")
+    box = w.list_problem
+    assert box.isVisible() and "bad.txt" in box.text()
+    assert ("binary" in box.text()) if content.startswith(b"\x00") else ("2 words" in box.text())
+    QTest.mouseClick(box.button(box.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert not box.isVisible()
+    assert w.session.game is before and w.lexicon is None
+    assert w.act_common.isChecked() and not w.act_own_list.isChecked()
+    assert make().lexicon is None  # not remembered
+
+
+def test_cancelling_the_file_dialog_keeps_the_choice(make, qtbot, tmp_path, monkeypatch,
+                                                     puzzle):
+    w = make(game=new_game(puzzle))
+    path = _own_list(tmp_path)
+    monkeypatch.setattr(WordGridWindow, "ask_word_list_file", lambda self: path)
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        w.act_own_list.trigger()
+    game = w.session.game
+    monkeypatch.setattr(WordGridWindow, "ask_word_list_file", lambda self: None)
+    w.act_own_list.trigger()
+    assert not w.session.busy and w.session.game is game
+    assert w.lexicon == path and w.act_own_list.isChecked() and "mine.txt" in w.act_own_list.text()

@@ -25,7 +25,7 @@ from wordbler.wordgrid.game import (Game, MoveError, Refusal, Stats, Status, dai
                                     game_key, new_game, share_text)
 from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.storage import default_path, load_progress, save_progress
-from wordbler.wordgrid.words import common_grid_words, make_puzzle
+from wordbler.wordgrid.words import load_grid_words, make_puzzle
 
 REFUSALS = {  # marked for translation (context "wordgrid"), translated when shown
     Refusal.LOCKED: QT_TRANSLATE_NOOP("wordgrid", "That letter is green: it is in its place and "
@@ -51,11 +51,14 @@ class _JobSignals(QObject):
 
 
 class GenerateJob(QRunnable):
-    """Makes one puzzle off the GUI thread."""
+    """Makes one puzzle off the GUI thread: from the common words, or from every word of
+    the right length in the user's word list ``lexicon`` (a file, read here too)."""
 
-    def __init__(self, size: int, lang: str, seed: int, daily: str | None) -> None:
+    def __init__(self, size: int, lang: str, seed: int, daily: str | None,
+                 lexicon: str | None = None) -> None:
         super().__init__()
         self.size, self.lang, self.seed, self.daily = size, lang, seed, daily
+        self.lexicon = lexicon
         self.signals = _JobSignals()
         self._cancel = threading.Event()
         self.setAutoDelete(False)
@@ -65,19 +68,23 @@ class GenerateJob(QRunnable):
 
     def run(self) -> None:
         try:
-            words = common_grid_words(self.lang, self.size)
+            words = load_grid_words(self.lang, self.size, self.lexicon)
             puzzle = make_puzzle(words, self.seed,
                                  progress=lambda d, t: self.signals.progress.emit(d, t),
                                  cancel=self._cancel.is_set)
         except Cancelled:
             self.signals.cancelled.emit()
-        except (GenerationError, ValueError, OSError) as e:
-            self.signals.failed.emit(str(e))
+        except (GenerationError, ValueError, OSError) as e:  # a bad list: ValueError
+            message = str(e)
+            if self.lexicon is not None and isinstance(e, GenerationError):
+                message = f"{Path(self.lexicon).name}: {message}"  # which list it was
+            self.signals.failed.emit(message)
         else:
             if self._cancel.is_set():
                 self.signals.cancelled.emit()
             else:
-                self.signals.done.emit(new_game(puzzle, lang=self.lang, daily=self.daily))
+                self.signals.done.emit(new_game(puzzle, lang=self.lang, daily=self.daily,
+                                                source=self.lexicon))
 
 
 class WordGridSession(QObject):
@@ -168,17 +175,23 @@ class WordGridSession(QObject):
         self.game_ready.emit()
 
     def start_daily(self, size: int, lang: str) -> None:
+        """Today's puzzle: always from the common words, the same for everyone."""
         day = self.today()
         self._start(size, lang, daily_seed(day, size, lang), day.isoformat())
 
-    def start_free(self, size: int, lang: str, seed: int | None = None) -> None:
+    def start_free(self, size: int, lang: str, seed: int | None = None,
+                   lexicon: str | None = None) -> None:
+        """A free puzzle from the common words, or from the word list file ``lexicon``; a
+        list that cannot be used fails the job (:attr:`generation_failed`, naming what is
+        wrong) and the game on the table stays."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
-        self._start(size, lang, seed, None)
+        self._start(size, lang, seed, None, lexicon)
 
-    def _start(self, size: int, lang: str, seed: int, daily: str | None) -> None:
+    def _start(self, size: int, lang: str, seed: int, daily: str | None,
+               lexicon: str | None = None) -> None:
         self.cancel_generation()
-        job = GenerateJob(size, lang, seed, daily)
+        job = GenerateJob(size, lang, seed, daily, lexicon)
         job.signals.progress.connect(self._on_progress)
         job.signals.done.connect(lambda g, job=job: self._on_done(job, g))
         job.signals.failed.connect(lambda m, job=job: self._on_failed(job, m))
@@ -223,8 +236,8 @@ class WordGridSession(QObject):
             return
         self.job = None
         self.busy_changed.emit(False)
-        self.generation_failed.emit(message)
         self.message.emit(self.tr("No puzzle could be made: {message}").format(message=message))
+        self.generation_failed.emit(message)  # after the message: a window may say more
 
     def _on_cancelled(self, job: GenerateJob) -> None:
         if job is self.job:

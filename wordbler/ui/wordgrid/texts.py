@@ -62,5 +62,8 @@ up for another counts as lost. Game › Copy result copies your stars and the co
 grid, without any letter, to share.</p>
 <p>Words come from the common words of the language (English; Russian nouns), so no
 obscure word is needed, and each puzzle has a single solution once the green letters stay
-where they are.</p>
+where they are. Game › Words › Own word list… makes free play's puzzles from a word list of
+your own instead (a text file, a word a line; every word of the grid's length can be used);
+the daily puzzle keeps the common words, and a seed replays the same puzzle only with the
+same list.</p>
 """)

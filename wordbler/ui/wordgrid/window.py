@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QSettings, QSize, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFormLayout, QFrame,
-                               QHBoxLayout, QInputDialog, QLabel, QMainWindow, QProgressBar,
+from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFileDialog,
+                               QFormLayout, QFrame, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QMessageBox, QProgressBar,
                                QPushButton, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
 
 from wordbler.wordgrid.game import MAX_STARS, Status, star_text
@@ -225,6 +225,13 @@ class WordGridWindow(QMainWindow):
             self.lang_group.addAction(a)
             lang_menu.addAction(a)
             self.lang_actions[code] = a
+        words_menu = game.addMenu(self.tr("&Words"))
+        self.words_group = QActionGroup(self)
+        self.act_common = QAction(self.tr("&Common words"), self, checkable=True)
+        self.act_own_list = QAction(self.tr("&Own word list…"), self, checkable=True)
+        for a in (self.act_common, self.act_own_list):
+            self.words_group.addAction(a)
+            words_menu.addAction(a)
         game.addSeparator()
         self.act_copy = QAction(self.tr("&Copy result"), self)
         self.act_copy.setShortcut(QKeySequence("Ctrl+Shift+C"))
@@ -280,6 +287,10 @@ class WordGridWindow(QMainWindow):
         self.act_cb.toggled.connect(self._set_colour_blind)
         self.size_group.triggered.connect(self._size_chosen)
         self.lang_group.triggered.connect(self._lang_chosen)
+        self.act_common.triggered.connect(self.use_common_words)
+        self.act_own_list.triggered.connect(self.choose_word_list)
+        self.session.game_ready.connect(self._list_tried)
+        self.session.generation_failed.connect(self._list_failed)
 
     # ---- settings ------------------------------------------------------------------
     def _setting(self, key: str, default):
@@ -307,6 +318,19 @@ class WordGridWindow(QMainWindow):
         self.lang_actions[self.lang].setChecked(True)
         self.act_cb.setChecked(cb)
         self.board.set_palette(COLOUR_BLIND if cb else STANDARD)
+        # free play's words: the common ones, or the user's list (a path; "" for none)
+        self.lexicon = str(self._setting("lexicon", "") or "") or None
+        self._trying_list: str | None = None  # a list chosen, its first puzzle being made
+        self.list_problem: QMessageBox | None = None  # the last list that failed, explained
+        self._show_words_choice()
+
+    def _show_words_choice(self) -> None:
+        own = self.lexicon is not None
+        self.act_own_list.setChecked(own)
+        self.act_common.setChecked(not own)
+        self.act_own_list.setText(
+            self.tr("&Own word list ({name})…").format(name=Path(self.lexicon).name) if own
+            else self.tr("&Own word list…"))
 
     def _size_chosen(self, action: QAction) -> None:
         self.size = int(action.data())
@@ -324,12 +348,69 @@ class WordGridWindow(QMainWindow):
         self._set_setting("colour_blind", "true" if on else "false")
         self.board.set_palette(COLOUR_BLIND if on else STANDARD)
 
+    def use_common_words(self) -> None:
+        self._trying_list = None
+        self.lexicon = None
+        self._set_setting("lexicon", "")
+        self._show_words_choice()
+        self.statusBar().showMessage(self.tr("New free puzzles will use the common words."),
+                                     5000)
+
+    def choose_word_list(self) -> None:
+        """Ask for a word list file; a free puzzle is made from it at once.  The choice is
+        kept only when that works; a list that cannot be used is named in the status bar
+        and the game on the table and the earlier choice stay."""
+        self._show_words_choice()  # until a list has worked, the menu shows the old choice
+        path = self.ask_word_list_file()
+        if not path:
+            return
+        self._trying_list = path
+        self.session.start_free(self.size, self.lang, None, path)
+
+    def ask_word_list_file(self) -> str | None:
+        """The file dialog (a method of its own so tests can answer it)."""
+        start = str(Path(self.lexicon).parent) if self.lexicon else str(Path.home())
+        path, _filter = QFileDialog.getOpenFileName(
+            self, self.tr("Choose a word list"), start,
+            self.tr("Word lists (*.txt);;All files (*)"))
+        return path or None
+
+    def _list_tried(self) -> None:
+        path, self._trying_list = self._trying_list, None
+        g = self.session.game
+        if path is None or g is None or g.source != path:
+            return
+        self.lexicon = path
+        self._set_setting("lexicon", path)
+        self._show_words_choice()
+        self.statusBar().showMessage(
+            self.tr("New free puzzles will use the words of {name} (the daily puzzle keeps "
+                    "the common words).").format(name=Path(path).name), 8000)
+
+    def _list_failed(self, message: str) -> None:
+        if self._trying_list is None:
+            return
+        self._trying_list = None
+        self._show_words_choice()
+        self.statusBar().showMessage(self.tr("That word list cannot be used."), 15000)
+        # the reason in a box of its own: a file's path and problem can be longer than the
+        # status bar is wide
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Own word list"),
+                          self.tr("That word list cannot be used:\n{message}\n\nThe puzzle "
+                                  "on the table and the words you chose before stay.")
+                          .format(message=message), QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("word-list-problem")
+        self.list_problem = box
+        box.open()
+
     # ---- actions -------------------------------------------------------------------
     def new_daily(self) -> None:
         self.session.start_daily(self.size, self.lang)
 
     def new_free(self, seed: int | None = None) -> None:
-        self.session.start_free(self.size, self.lang, seed if isinstance(seed, int) else None)
+        self._trying_list = None
+        self.session.start_free(self.size, self.lang, seed if isinstance(seed, int) else None,
+                                self.lexicon)
 
     def ask_seed(self) -> None:
         seed, ok = QInputDialog.getInt(self, self.tr("Play a seed"), self.tr("Seed:"), 1, 0, 2**31 - 1)
@@ -455,8 +536,11 @@ class WordGridWindow(QMainWindow):
                                .format(day=day.day, day2=day))
         else:
             self.title.setText(self.tr("Free play · seed {seed}").format(seed=g.puzzle.seed))
-        self.subtitle.setText(self.tr("{size}×{size} · {lang} · {swaps} swaps can solve it")
-                              .format(size=g.size, lang=lang, swaps=g.puzzle.swaps))
+        subtitle = self.tr("{size}×{size} · {lang} · {swaps} swaps can solve it").format(
+            size=g.size, lang=lang, swaps=g.puzzle.swaps)
+        if g.source:
+            subtitle += self.tr(" · words of {name}").format(name=Path(g.source).name)
+        self.subtitle.setText(subtitle)
         left = g.swaps_left
         self.swaps_label.setText(self.tr("Swaps left: {left} of {limit}")
                                  .format(left=left, limit=g.limit))
