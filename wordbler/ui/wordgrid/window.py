@@ -8,8 +8,9 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QSettings, QSize, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFileDialog,
-                               QFormLayout, QFrame, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QMessageBox, QProgressBar,
-                               QPushButton, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
+                               QFormLayout, QFrame, QHBoxLayout, QInputDialog, QLabel,
+                               QMainWindow, QMessageBox, QProgressBar, QPushButton,
+                               QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
 
 from wordbler.wordgrid.game import MAX_STARS, Status, star_text
 
@@ -36,6 +37,8 @@ class WordGridWindow(QMainWindow):
         self._lock = QLockFile(str(self.session.save_path.parent / LOCK_NAME))
         self._lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
         self.files_note: str | None = None
+        self._trying_list: str | None = None  # an own list chosen, its first puzzle in making
+        self.list_problem: QMessageBox | None = None  # the last list that failed, explained
         self.owns_files = self._take_files()
         self.session.can_save = self.owns_files
         self._build()
@@ -320,8 +323,6 @@ class WordGridWindow(QMainWindow):
         self.board.set_palette(COLOUR_BLIND if cb else STANDARD)
         # free play's words: the common ones, or the user's list (a path; "" for none)
         self.lexicon = str(self._setting("lexicon", "") or "") or None
-        self._trying_list: str | None = None  # a list chosen, its first puzzle being made
-        self.list_problem: QMessageBox | None = None  # the last list that failed, explained
         self._show_words_choice()
 
     def _show_words_choice(self) -> None:
@@ -358,7 +359,7 @@ class WordGridWindow(QMainWindow):
 
     def choose_word_list(self) -> None:
         """Ask for a word list file; a free puzzle is made from it at once.  The choice is
-        kept only when that works; a list that cannot be used is named in the status bar
+        kept only when that works; a list that cannot be used is named in a message box,
         and the game on the table and the earlier choice stay."""
         self._show_words_choice()  # until a list has worked, the menu shows the old choice
         path = self.ask_word_list_file()
