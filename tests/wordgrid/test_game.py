@@ -88,6 +88,16 @@ def test_share_text_has_no_letters(puzzle):
         assert letter not in body
 
 
+def test_share_text_says_a_puzzle_from_an_own_list(puzzle):
+    """A seed gives this puzzle only with the same list: the shared text says so, without
+    the file's name (a private path)."""
+    own = share_text(new_game(puzzle, source="/home/someone/private/words.txt"))
+    common = share_text(new_game(puzzle))
+    assert own.splitlines()[0] == common.splitlines()[0] + " · own word list"
+    assert "words.txt" not in own and "someone" not in own
+    assert own.splitlines()[1:] == common.splitlines()[1:]
+
+
 def test_daily_seed_same_for_everyone():
     d = dt.date(2026, 11, 23)
     assert daily_seed(d, 5, "en") == daily_seed(dt.date(2026, 11, 23), 5, "en")

@@ -288,6 +288,8 @@ def share_text(game: Game) -> str:
     name = f"Word Grid {game.daily}" if game.daily else f"Word Grid #{game.puzzle.seed}"
     lang = game.lang.upper()
     head = f"{name} · {game.size}×{game.size} {lang}"
+    if game.source:  # the seed makes this puzzle only from that list: say it is not ours
+        head += " · own word list"
     if game.status is Status.WON:
         result = f"{star_text(game.stars)}  {game.swaps_used}/{game.limit} swaps"
     elif game.status is Status.LOST:
