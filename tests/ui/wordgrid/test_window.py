@@ -2,6 +2,7 @@
 
 import datetime as dt
 import json
+from pathlib import Path
 
 import pytest
 
@@ -397,3 +398,25 @@ def test_cancelling_the_file_dialog_keeps_the_choice(make, qtbot, tmp_path, monk
     w.act_own_list.trigger()
     assert not w.session.busy and w.session.game is game
     assert w.lexicon == path and w.act_own_list.isChecked() and "mine.txt" in w.act_own_list.text()
+
+
+def test_a_kept_list_gone_since_is_named_and_stays_chosen(make, qtbot, tmp_path, monkeypatch,
+                                                          puzzle):
+    path = _own_list(tmp_path, "gone.txt")
+    w = make()
+    monkeypatch.setattr(WordGridWindow, "ask_word_list_file", lambda self: path)
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        w.act_own_list.trigger()
+    game = w.session.game
+    Path(path).unlink()  # moved or deleted between two games
+    with qtbot.waitSignal(w.session.generation_failed, timeout=60000):
+        QTest.mouseClick(w.free_button if w.free_button.isVisible() else w.next_button,
+                         Qt.MouseButton.LeftButton)
+    box = w.list_problem
+    assert box.isVisible() and "gone.txt" in box.text() and "Game › Words" in box.text()
+    assert w.session.game is game and w.lexicon == path and w.act_own_list.isChecked()
+    # a daily puzzle after it is not taken for the list's failure
+    box.done(0)
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        w.new_daily()
+    assert w.list_problem is box and not box.isVisible()

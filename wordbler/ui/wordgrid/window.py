@@ -38,6 +38,7 @@ class WordGridWindow(QMainWindow):
         self._lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
         self.files_note: str | None = None
         self._trying_list: str | None = None  # an own list chosen, its first puzzle in making
+        self._free_list: str | None = None  # the kept own list a free puzzle is made from
         self.list_problem: QMessageBox | None = None  # the last list that failed, explained
         self.owns_files = self._take_files()
         self.session.can_save = self.owns_files
@@ -365,7 +366,7 @@ class WordGridWindow(QMainWindow):
         path = self.ask_word_list_file()
         if not path:
             return
-        self._trying_list = path
+        self._trying_list, self._free_list = path, None
         self.session.start_free(self.size, self.lang, None, path)
 
     def ask_word_list_file(self) -> str | None:
@@ -377,6 +378,7 @@ class WordGridWindow(QMainWindow):
         return path or None
 
     def _list_tried(self) -> None:
+        self._free_list = None
         path, self._trying_list = self._trying_list, None
         g = self.session.game
         if path is None or g is None or g.source != path:
@@ -389,27 +391,36 @@ class WordGridWindow(QMainWindow):
                     "the common words).").format(name=Path(path).name), 8000)
 
     def _list_failed(self, message: str) -> None:
-        if self._trying_list is None:
+        """A puzzle from an own list could not be made: the list just chosen (the choice
+        goes back), or the kept one (moved, changed or deleted since: it stays chosen)."""
+        trying, kept = self._trying_list, self._free_list
+        self._trying_list = self._free_list = None
+        if trying is None and kept is None:
             return
-        self._trying_list = None
         self._show_words_choice()
         self.statusBar().showMessage(self.tr("That word list cannot be used."), 15000)
+        if trying is not None:
+            after = self.tr("The puzzle on the table and the words you chose before stay.")
+        else:
+            after = self.tr("The puzzle on the table stays. Choose another list, or the "
+                            "common words, in Game › Words.")
         # the reason in a box of its own: a file's path and problem can be longer than the
         # status bar is wide
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Own word list"),
-                          self.tr("That word list cannot be used:\n{message}\n\nThe puzzle "
-                                  "on the table and the words you chose before stay.")
-                          .format(message=message), QMessageBox.StandardButton.Ok, self)
+                          self.tr("That word list cannot be used:\n{message}\n\n{after}")
+                          .format(message=message, after=after),
+                          QMessageBox.StandardButton.Ok, self)
         box.setObjectName("word-list-problem")
         self.list_problem = box
         box.open()
 
     # ---- actions -------------------------------------------------------------------
     def new_daily(self) -> None:
+        self._trying_list = self._free_list = None
         self.session.start_daily(self.size, self.lang)
 
     def new_free(self, seed: int | None = None) -> None:
-        self._trying_list = None
+        self._trying_list, self._free_list = None, self.lexicon
         self.session.start_free(self.size, self.lang, seed if isinstance(seed, int) else None,
                                 self.lexicon)
 
