@@ -94,7 +94,7 @@ class WordGridSession(QObject):
     busy_changed = Signal(bool)
     progress = Signal(int, int)
     game_ready = Signal()
-    generation_failed = Signal(str)
+    generation_failed = Signal(str, str)  # why; the job's word list file ("": common words)
     save_problem_changed = Signal(str)  # why the last save failed; "" once a save works
 
     def __init__(self, parent: QObject | None = None, *, save_path: Path | None = None,
@@ -237,7 +237,8 @@ class WordGridSession(QObject):
         self.job = None
         self.busy_changed.emit(False)
         self.message.emit(self.tr("No puzzle could be made: {message}").format(message=message))
-        self.generation_failed.emit(message)  # after the message: a window may say more
+        # after the message: a window may say more
+        self.generation_failed.emit(message, job.lexicon or "")
 
     def _on_cancelled(self, job: GenerateJob) -> None:
         if job is self.job:

@@ -38,7 +38,6 @@ class WordGridWindow(QMainWindow):
         self._lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
         self.files_note: str | None = None
         self._trying_list: str | None = None  # an own list chosen, its first puzzle in making
-        self._free_list: str | None = None  # the kept own list a free puzzle is made from
         self.list_problem: QMessageBox | None = None  # the last list that failed, explained
         self.owns_files = self._take_files()
         self.session.can_save = self.owns_files
@@ -366,7 +365,7 @@ class WordGridWindow(QMainWindow):
         path = self.ask_word_list_file()
         if not path:
             return
-        self._trying_list, self._free_list = path, None
+        self._trying_list = path
         self.session.start_free(self.size, self.lang, None, path)
 
     def ask_word_list_file(self) -> str | None:
@@ -378,7 +377,6 @@ class WordGridWindow(QMainWindow):
         return path or None
 
     def _list_tried(self) -> None:
-        self._free_list = None
         path, self._trying_list = self._trying_list, None
         g = self.session.game
         if path is None or g is None or g.source != path:
@@ -390,16 +388,16 @@ class WordGridWindow(QMainWindow):
             self.tr("New free puzzles will use the words of {name} (the daily puzzle keeps "
                     "the common words).").format(name=Path(path).name), 8000)
 
-    def _list_failed(self, message: str) -> None:
-        """A puzzle from an own list could not be made: the list just chosen (the choice
-        goes back), or the kept one (moved, changed or deleted since: it stays chosen)."""
-        trying, kept = self._trying_list, self._free_list
-        self._trying_list = self._free_list = None
-        if trying is None and kept is None:
-            return
+    def _list_failed(self, message: str, source: str) -> None:
+        """A puzzle from the own list ``source`` could not be made: the list just chosen
+        (the choice goes back), or the kept one (moved, changed or deleted since: it stays
+        chosen)."""
+        trying, self._trying_list = self._trying_list, None
+        if not source:
+            return  # the common words: the session's message says it
         self._show_words_choice()
         self.statusBar().showMessage(self.tr("That word list cannot be used."), 15000)
-        if trying is not None:
+        if source == trying:
             after = self.tr("The puzzle on the table and the words you chose before stay.")
         else:
             after = self.tr("The puzzle on the table stays. Choose another list, or the "
@@ -416,11 +414,11 @@ class WordGridWindow(QMainWindow):
 
     # ---- actions -------------------------------------------------------------------
     def new_daily(self) -> None:
-        self._trying_list = self._free_list = None
+        self._trying_list = None
         self.session.start_daily(self.size, self.lang)
 
     def new_free(self, seed: int | None = None) -> None:
-        self._trying_list, self._free_list = None, self.lexicon
+        self._trying_list = None
         self.session.start_free(self.size, self.lang, seed if isinstance(seed, int) else None,
                                 self.lexicon)
 
