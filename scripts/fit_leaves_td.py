@@ -58,7 +58,7 @@ OUT = ROOT / "wordbler" / "boardgame" / "data" / "leaves_en.json"
 
 def play(job):
     """One game -> [(leave, next score, next leave or None)]."""
-    seed, terms, words = (*job, None)[:3]
+    seed, terms, words = job
     lexicon, generate = standard_engine(words)
     leaves = LeaveModel(terms) if terms is not None else handmade_leave_value
     game = Game([PlayerSpec("A", computer="strong"), PlayerSpec("B", computer="strong")],
