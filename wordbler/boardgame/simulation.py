@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from .endgame import leave_after as _leave_of, play_record
+from .endgame import board_after, leave_after as _leave_of
 from .rules import BLANK, RuleSet
 
 MARGIN = 10.0  # points: a leave is implausible when a play this much better was there
@@ -260,10 +260,9 @@ class Simulator:
                 if v is None:
                     v = memo[leave] = leave_fn(leave, bag_left)
                 if best is None or rec[0] + v > best[0]:
-                    best = (rec[0] + v, rec)
-            rec = best[1]
-            after, leave = play_record(rows, rec, rack)
-            return rec[0], after, leave, False
+                    best = (rec[0] + v, rec, leave)
+            _v, rec, leave = best
+            return rec[0], board_after(rows, rec), leave, False
         other = self.rack_points(other_rack or "")
         leave = _leave_of(rows, top, rack)
         floor = top[0] + (2 * other if not leave else -self.rack_points(leave))
@@ -277,10 +276,9 @@ class Simulator:
             leave = _leave_of(rows, rec, rack)
             v = rec[0] + (2 * other if not leave else -self.rack_points(leave))
             if best is None or v > best[0]:
-                best = (v, rec)
-        rec = best[1]
-        after, leave = play_record(rows, rec, rack)
-        return rec[0], after, leave, not leave
+                best = (v, rec, leave)
+        _v, rec, leave = best
+        return rec[0], board_after(rows, rec), leave, not leave
 
     def _bound(self, rack: str, bag_left: int) -> float:
         """:func:`~.ai.leave_bound`, remembered per (rack, bag): in a simulation the same
