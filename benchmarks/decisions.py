@@ -46,7 +46,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from levels import _setup as _engine  # noqa: E402  (the bundled words and move search, once)
+from wordbler.boardgame.selfplay import standard_engine as _engine  # noqa: E402  (the bundled words and move search, once)
 from preendgame import _expert, reach  # noqa: E402  (an expert with settings; a game at a bag size)
 
 

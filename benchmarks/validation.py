@@ -9,6 +9,7 @@ Prints the median, mean, 95th percentile and max in microseconds.  Figures only.
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -43,12 +44,16 @@ def cases(folder: Path):
     return out
 
 
-def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else (
-        Path(__file__).resolve().parents[2] / "shared" / "gcg")
+def main() -> int:
+    ap = argparse.ArgumentParser(description="Validation and scoring time per move over the "
+                                 "tile plays of a folder of .gcg records.")
+    ap.add_argument("folder", nargs="?", type=Path,
+                    default=Path(__file__).resolve().parents[2] / "shared" / "gcg",
+                    help="a folder of .gcg files (default: ../shared/gcg)")
+    folder = ap.parse_args().folder
     if not folder.is_dir():
-        print(f"no records at {folder}; pass a folder of .gcg files")
-        return
+        print(f"validation.py: no folder {folder}; pass a folder of .gcg files", file=sys.stderr)
+        return 2
     lexicon = load_bundled()
     work = cases(folder)
     times = []
@@ -66,7 +71,8 @@ def main() -> None:
         f"mean {statistics.fmean(times):.0f} us, p95 {times[int(len(times) * 0.95)]:.0f} us, "
         f"max {times[-1]:.0f} us"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
