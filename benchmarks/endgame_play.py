@@ -26,12 +26,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from levels import _variant  # noqa: E402
 
-from wordbler.boardgame.selfplay import standard_engine as _setup  # noqa: E402  (once a process)
-
 from wordbler.boardgame.ai import Position, decision_to_move, make_player, rng_for  # noqa: E402
 from wordbler.boardgame.endgame import EndgameSolver, _rec_of, play_record  # noqa: E402
 from wordbler.boardgame.game import Game, PlayerSpec  # noqa: E402
 from wordbler.boardgame.rules import STANDARD  # noqa: E402
+from wordbler.boardgame.selfplay import standard_engine as _setup  # noqa: E402  (once a process)
 
 
 def endgame_positions(games: int, seed: int):
