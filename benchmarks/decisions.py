@@ -46,7 +46,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from wordbler.boardgame.selfplay import standard_engine as _engine  # noqa: E402  (the bundled words and move search, once)
+# the bundled words and move search, made once a process
+from wordbler.boardgame.selfplay import standard_engine as _engine  # noqa: E402
 from preendgame import _expert, reach  # noqa: E402  (an expert with settings; a game at a bag size)
 
 

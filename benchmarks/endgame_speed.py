@@ -24,11 +24,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from endgame_play import endgame_positions  # noqa: E402
-from wordbler.boardgame.selfplay import standard_engine as _setup  # noqa: E402
 
 from wordbler.boardgame.endgame import EndgameSolver  # noqa: E402
 from wordbler.boardgame.movegen.generator import native_available  # noqa: E402
 from wordbler.boardgame.rules import STANDARD  # noqa: E402
+from wordbler.boardgame.selfplay import standard_engine as _setup  # noqa: E402
 
 
 def main() -> int:
