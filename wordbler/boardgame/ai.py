@@ -11,7 +11,7 @@ Levels (key, display name):
 - ``beginner`` (Sprout): plays common words and not always its best.
 - ``intermediate`` (Scholar): the highest score over common words.
 - ``strong`` (Master): score plus the value of the tiles kept; exchanges when the rack is
-  poor; in the pre-endgame (14 tiles or fewer in the bag) a short simulation as the expert
+  poor; in the pre-endgame (14 tiles or fewer in the bag) a simulation as the expert
   runs it (300 futures, a 3 s cap); in the endgame (bag empty, the opponent's tiles known)
   a short exact search.
 - ``expert`` (Grandmaster): as strong, then simulates the opponent's replies to its best
