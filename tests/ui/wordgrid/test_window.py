@@ -286,6 +286,17 @@ def test_seven_by_seven_and_russian_daily(make, qtbot):
     assert len(w.board.letters) == 40
 
 
+def test_the_grid_size_choice_leaves_the_window_size_alone(make):
+    # the chosen grid size once lived in ``self.size``, hiding QWidget.size(): anything
+    # asking the window for its size (layout code, screenshots) got an int to call
+    w = make(size=(1100, 720))
+    w.size_actions[7].trigger()
+    assert w.grid_size == 7
+    assert (w.size().width(), w.size().height()) == (1100, 720)
+    w.size_actions[5].trigger()
+    assert w.grid_size == 5 and w.size().width() == 1100
+
+
 def test_colour_blind_palette_saved(make, tmp_path):
     w = make()
     assert w.board.palette_ is STANDARD

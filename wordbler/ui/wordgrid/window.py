@@ -55,7 +55,7 @@ class WordGridWindow(QMainWindow):
         self._show_files_note()
         if autostart:
             if not self.owns_files or not self.session.restore():
-                self.session.start_daily(self.size, self.lang)
+                self.session.start_daily(self.grid_size, self.lang)
             self._refresh()
 
     # ---- building ------------------------------------------------------------------
@@ -313,11 +313,11 @@ class WordGridWindow(QMainWindow):
             size = int(self._setting("size", 5))
         except (TypeError, ValueError):
             size = 5
-        self.size = size if size in (5, 7) else 5
+        self.grid_size = size if size in (5, 7) else 5
         lang = str(self._setting("lang", "en"))
         self.lang = lang if lang in LANG_NAMES else "en"
         cb = str(self._setting("colour_blind", "false")).lower() in ("true", "1")
-        self.size_actions[self.size].setChecked(True)
+        self.size_actions[self.grid_size].setChecked(True)
         self.lang_actions[self.lang].setChecked(True)
         self.act_cb.setChecked(cb)
         self.board.set_palette(COLOUR_BLIND if cb else STANDARD)
@@ -334,10 +334,10 @@ class WordGridWindow(QMainWindow):
             else self.tr("&Own word list…"))
 
     def _size_chosen(self, action: QAction) -> None:
-        self.size = int(action.data())
-        self._set_setting("size", self.size)
+        self.grid_size = int(action.data())
+        self._set_setting("size", self.grid_size)
         self.statusBar().showMessage(self.tr("New puzzles will be {size}×{size}.")
-                                     .format(size=self.size), 5000)
+                                     .format(size=self.grid_size), 5000)
 
     def _lang_chosen(self, action: QAction) -> None:
         self.lang = str(action.data())
@@ -366,7 +366,7 @@ class WordGridWindow(QMainWindow):
         if not path:
             return
         self._trying_list = path
-        self.session.start_free(self.size, self.lang, None, path)
+        self.session.start_free(self.grid_size, self.lang, None, path)
 
     def ask_word_list_file(self) -> str | None:
         """The file dialog (a method of its own so tests can answer it)."""
@@ -415,11 +415,11 @@ class WordGridWindow(QMainWindow):
     # ---- actions -------------------------------------------------------------------
     def new_daily(self) -> None:
         self._trying_list = None
-        self.session.start_daily(self.size, self.lang)
+        self.session.start_daily(self.grid_size, self.lang)
 
     def new_free(self, seed: int | None = None) -> None:
         self._trying_list = None
-        self.session.start_free(self.size, self.lang, seed if isinstance(seed, int) else None,
+        self.session.start_free(self.grid_size, self.lang, seed if isinstance(seed, int) else None,
                                 self.lexicon)
 
     def ask_seed(self) -> None:
