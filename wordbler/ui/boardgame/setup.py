@@ -268,10 +268,10 @@ class SetupDialog(FittedDialog):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
         # players
         players = QGroupBox(self.tr("Players"), self)
@@ -388,8 +388,8 @@ class SetupDialog(FittedDialog):
         dl.setColumnStretch(1, 1)
         layout.addWidget(dict_box)
         layout.addStretch(1)
-        self.scroll.setWidget(body)
-        outer.addWidget(self.scroll, 1)
+        self.scroll_area.setWidget(body)
+        outer.addWidget(self.scroll_area, 1)
         layout = outer
 
         self.problem = QLabel(self)
@@ -605,6 +605,6 @@ class SetupDialog(FittedDialog):
 
     def sizeHint(self) -> QSize:
         """Room for the whole form (it scrolls where the screen has less)."""
-        body = self.scroll.widget()
+        body = self.scroll_area.widget()
         want = body.sizeHint() if body is not None else QSize(720, 560)
         return QSize(max(760, want.width() + 40), max(640, want.height() + 120))
