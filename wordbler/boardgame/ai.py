@@ -596,6 +596,9 @@ class Expert(Strong):
     # the seed (a time cap then cuts a fair part), and the best mean is played (no gate:
     # that guards against sampling noise, and there is none)
     exact_pre_endgame = True
+    # the expert simulates every choice with tiles in the bag, the pre-endgame's included,
+    # with its own counts above: Strong's hand-off to a simulation (presim_*) is not used
+    presim_bag = 0
 
     def choose(self, pos: Position, rng: random.Random) -> Decision:
         if self._endgame_applies(pos):
