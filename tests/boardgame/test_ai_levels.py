@@ -48,6 +48,39 @@ def test_model_terms_and_features():
     assert LeaveModel.features("Q?") == {"t:?": 1, "t:Q": 1, "p:?Q": 1, "vc:0,1": 1}
 
 
+_LETTERS = "?AEIOUBCDST"
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(st.integers(-900, 900).map(lambda k: k / 37.0), min_size=45,
+                       max_size=45),  # fractions with long binary tails: order shows
+       leaves=st.lists(st.text(_LETTERS, max_size=7), min_size=1, max_size=30))
+def test_model_value_is_the_sum_of_its_terms_over_the_features_in_their_order(values,
+                                                                                leaves):
+    """The leave value, bit for bit: each feature's term times its count, added in the
+    order features() lists them, then the leave's own correction (the simulation breaks
+    ties by these values, so a value summed in another order would change moves)."""
+    pool = iter(values)
+    terms = {}
+    for ch in _LETTERS:
+        terms["t:" + ch] = next(pool)
+        terms["d:" + ch] = next(pool)
+    for a, b in itertools.combinations(sorted(_LETTERS), 2):
+        if a in "?AES" and b in "?AEST":
+            terms["p:" + a + b] = next(pool)
+    for vc in ("1,1", "2,1", "1,2", "0,1", "3,2"):
+        terms["vc:" + vc] = next(pool)
+    for leave in leaves[:5]:
+        terms["l:" + "".join(sorted(leave))] = next(pool)
+    m = LeaveModel(terms)
+    for leave in leaves:
+        key = "".join(sorted(leave))
+        want = sum(terms.get(k, 0.0) * x for k, x in LeaveModel.features(key).items())
+        want += terms.get("l:" + key, 0.0)
+        assert m.raw(leave) == want
+        assert m(leave) == (want if leave else 0.0)
+
+
 def test_shipped_model_loads_and_covers_every_leave():
     model = fitted_leaves(STANDARD)
     assert model is not None, "wordbler/boardgame/data/leaves_en.json did not load"
@@ -243,6 +276,7 @@ def test_simulated_reply_is_the_best_of_every_move_valued(seed, turns, bag):
     sim = Simulator(gen, STANDARD, model)
     recs = gen(rows, rack).records
     got = sim.best_of(rows, rack, recs, bag, other)
+    assert sim.best_of(rows, rack, recs, bag, other) == got  # its leaves remembered
     if not recs:
         assert got == (0, rows, rack, False)
         return

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from .endgame import board_after, leave_after as _leave_of
+from .endgame import _take, board_after, placed_tiles
 from .rules import BLANK, RuleSet
 
 MARGIN = 10.0  # points: a leave is implausible when a play this much better was there
@@ -179,6 +179,10 @@ class Simulator:
         self.rollout_bag = rollout_bag
         self._cand_cache: dict = {}
         self._bounds: dict = {}
+        # a move's leave by (rack, tiles it places): the same few letters are placed from
+        # the same racks all through a simulation, and working a leave out (taking the
+        # tiles off, sorting) was a sixth of its time
+        self._leaves: dict = {}
         self.lines_ok = bool(getattr(generate, "takes_lines", False))
 
     def _after(self, rows, cand):
@@ -231,6 +235,17 @@ class Simulator:
             recs = [_rec_of(m) for m in moves]
         return recs
 
+    def _leave_of(self, rows, rec, rack: str) -> str:
+        """What stays on ``rack`` (sorted) after the move record ``rec`` on ``rows``:
+        :func:`~.endgame.leave_after`, remembered by the rack and the tiles placed."""
+        placed = placed_tiles(rows, rec)
+        got = self._leaves.get((rack, placed))
+        if got is None:
+            if len(self._leaves) >= 200_000:
+                self._leaves.clear()
+            got = self._leaves[rack, placed] = "".join(sorted(_take(rack, placed)))
+        return got
+
     def best_of(self, rows, rack: str, recs: list, bag_left: int, other_rack: str | None):
         """:meth:`best_reply` over the given move records of ``rack``.
 
@@ -242,20 +257,25 @@ class Simulator:
         if not recs:
             return 0, tuple(rows), rack, False
         rows = tuple(rows)
+        leave_of = self._leave_of
         top = max(recs, key=_SCORE)  # the first of the highest scores: visited first
         if bag_left > 0:
             leave_fn = self.leave_fn
             bound = self._bound(rack, bag_left)
-            leave = _leave_of(rows, top, rack)
+            leave = leave_of(rows, top, rack)
             memo: dict[str, float] = {leave: leave_fn(leave, bag_left)}
             floor = top[0] + memo[leave]  # the best equity is at least this
-            order = [r for r in recs if r[0] + bound >= floor]  # the stop test, same sums
+            # the stop test below (score + bound < best, and best >= floor), one
+            # subtraction for the list instead of an addition a move; the margin keeps
+            # every move the test would reach (float rounding), and the test still stops
+            low = floor - bound - 1e-6
+            order = [r for r in recs if r[0] >= low]
             order.sort(key=_SCORE, reverse=True)  # stable: ties stay in generation order
             best = None
             for rec in order:
                 if best is not None and rec[0] + bound < best[0]:
                     break
-                leave = _leave_of(rows, rec, rack)
+                leave = leave_of(rows, rec, rack)
                 v = memo.get(leave)
                 if v is None:
                     v = memo[leave] = leave_fn(leave, bag_left)
@@ -264,16 +284,17 @@ class Simulator:
             _v, rec, leave = best
             return rec[0], board_after(rows, rec), leave, False
         other = self.rack_points(other_rack or "")
-        leave = _leave_of(rows, top, rack)
+        leave = leave_of(rows, top, rack)
         floor = top[0] + (2 * other if not leave else -self.rack_points(leave))
-        order = [r for r in recs if r[0] + 2 * other >= floor]
+        low = floor - 2 * other  # whole points: exact
+        order = [r for r in recs if r[0] >= low]
         order.sort(key=_SCORE, reverse=True)
         best = None
         for rec in order:
             # a move can be worth at most its score plus going out
             if best is not None and rec[0] + 2 * other < best[0]:
                 break
-            leave = _leave_of(rows, rec, rack)
+            leave = leave_of(rows, rec, rack)
             v = rec[0] + (2 * other if not leave else -self.rack_points(leave))
             if best is None or v > best[0]:
                 best = (v, rec, leave)
