@@ -400,6 +400,19 @@ def test_a_changed_rack_names_the_line():
     assert err.line == n and err.message.startswith('rack "ZZZ" recorded, but the rebuilt game')
 
 
+@pytest.mark.parametrize("odd", ["ß", "ﬁ", "ª", "ǅ", "É"])
+def test_a_letter_that_is_none_of_the_tiles_names_the_line(odd):
+    # found by scripts/fuzz_files.py: such a letter (ß upper-cases to SS) got past the
+    # record's reader and raised ValueError while the move was rebuilt, where every other
+    # damaged save gives GCGError, the one error the File > Open and autosave paths catch
+    text = saved_text()
+    play = re.compile(r"^(>[^:]+: \S+ (?:\d+[A-O]|[A-O]\d+) )([A-Za-z])")
+    n = next(i for i in event_line_numbers(text) if play.match(text.splitlines()[i - 1]))
+    err = refused(edit_line(text, n, lambda s: play.sub(lambda m: m[1] + odd, s)))
+    assert err.line == n
+    assert f'"{odd}" is not a letter of the English tiles' in err.message
+
+
 def test_a_missing_move_names_the_line():
     text = saved_text()
     n = event_line_numbers(text)[1]

@@ -955,8 +955,16 @@ class _Rebuilder:
                 continue
             if ch == ".":
                 raise self.error(f'{ev.move_text()}: "." on the empty square {c.label}', ev.line)
+            alphabet = game.rules.alphabet
+            if ch.upper() not in alphabet:  # ß, ﬁ, ª...: a letter, but none of the tiles
+                raise self.error(f'{ev.move_text()}: "{shown(ch)}" is not a letter of the '
+                                 f'{alphabet.name} tiles', ev.line)
             faces.append(BLANK if ch.islower() else ch)
-            placements.append(Placement(Tile(-1, BLANK if ch.islower() else ch), c, ch.upper()))
+            try:
+                placements.append(Placement(Tile(-1, BLANK if ch.islower() else ch), c,
+                                            ch.upper()))
+            except ValueError as e:
+                raise self.error(f'{ev.move_text()}: "{shown(ch)}": {e}', ev.line) from None
         tiles = self.tiles_used(ev, "".join(faces))
         placements = [Placement(t, pl.coord, pl.letter) for t, pl in zip(tiles, placements)]
         withdrawal = self.peek()
