@@ -62,6 +62,29 @@ def _variant(level: str) -> str:
     return level
 
 
+def _variant_error(level: str) -> str | None:
+    """Why ``level`` (a level, or ``base[name=value,...]``) cannot be played, or None: an
+    unknown level, or a setting the level does not have (a typo would otherwise be set on
+    the variant, read by nothing, and the run would measure the level unchanged)."""
+    from wordbler.boardgame import ai
+
+    base, _, rest = level.partition("[")
+    cls = ai.PLAYER_CLASSES.get(base)
+    if cls is None:
+        return f"unknown level {base!r} (levels: {', '.join(ai.PLAYER_CLASSES)})"
+    for item in filter(None, rest.rstrip("]").split(",")):
+        k, _, v = item.partition("=")
+        k = k.strip()
+        if k not in ("leaves", "leave_scale") and not hasattr(cls, k):
+            return f"{base} has no setting {k!r}"
+        if k != "leaves":
+            try:
+                float(v)
+            except ValueError:
+                return f"{level}: {k}={v!r} is not a number"
+    return None
+
+
 def one_game(job):
     """(a, b, seed, a_first[, words]) -> (spread for a, a's ms per move, b's ms per move)."""
     from wordbler.boardgame.selfplay import play_game, standard_engine
@@ -176,12 +199,20 @@ def main() -> int:
     args = ap.parse_args()
     if args.pool:
         return pooled(args.pool)
+    if args.games < 1 or args.procs < 1:
+        print("levels.py: --games and --procs must be at least 1", file=sys.stderr)
+        return 2
     pairs = args.pair or ["strong:strong-handmade", "expert:strong"]
     if args.words is not None:
         from wordbler.boardgame.selfplay import words_error
 
         if (bad := words_error("levels.py", args.words)):
             return bad
+    for pair in pairs:
+        for level in pair.partition(":")[::2]:
+            if (why := _variant_error(level)):
+                print(f"levels.py: {why}", file=sys.stderr)
+                return 2
     for pair in pairs:
         a, _, b = pair.partition(":")
         run_pair(a, b, args.games, args.procs, args.seed, args.log, args.words)
