@@ -269,7 +269,7 @@ class LeaveModel:
             self._memo[key] = got
         return got
 
-    def _raw(self, key: str):
+    def _raw(self, key: str) -> float:
         """The sum of ``terms`` over :meth:`features` of the sorted ``key`` (its own
         correction last), added in the order :meth:`features` lists them, so the value is
         the same to the last bit: a simulation's ties are broken by it."""

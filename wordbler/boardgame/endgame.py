@@ -70,7 +70,13 @@ def _take(rack: str, placed: str) -> str:
 
 def leave_after(rows: Sequence[str], rec: Record, rack: str) -> str:
     """What stays on ``rack`` (sorted) after the move record ``rec`` on the board ``rows``."""
-    return "".join(sorted(_take(rack, placed_tiles(rows, rec))))
+    return rack_less(rack, placed_tiles(rows, rec))
+
+
+def rack_less(rack: str, placed: str) -> str:
+    """What stays on ``rack`` (sorted) once the tiles of ``placed`` (as
+    :func:`placed_tiles` gives them) are played."""
+    return "".join(sorted(_take(rack, placed)))
 
 
 def board_after(rows: tuple[str, ...], rec: Record) -> tuple[str, ...]:

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from .endgame import _take, board_after, placed_tiles
+from .endgame import board_after, placed_tiles, rack_less
 from .rules import BLANK, RuleSet
 
 MARGIN = 10.0  # points: a leave is implausible when a play this much better was there
@@ -243,7 +243,7 @@ class Simulator:
         if got is None:
             if len(self._leaves) >= 200_000:
                 self._leaves.clear()
-            got = self._leaves[rack, placed] = "".join(sorted(_take(rack, placed)))
+            got = self._leaves[rack, placed] = rack_less(rack, placed)
         return got
 
     def best_of(self, rows, rack: str, recs: list, bag_left: int, other_rack: str | None):
