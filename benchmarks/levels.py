@@ -34,21 +34,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+def _settings(level: str) -> tuple[str, list[tuple[str, str]]]:
+    """``base[name=value,...]`` as (base, [(name, value text), ...])."""
+    base, _, rest = level.partition("[")
+    items = [item.partition("=") for item in rest.rstrip("]").split(",") if item]
+    return base, [(k.strip(), v) for k, _, v in items]
+
+
+def _number(text: str) -> int | float:
+    return float(text) if any(ch in text for ch in ".eE") else int(text)
+
+
 def _variant(level: str) -> str:
     """Register ``base[name=value,...]`` as a level (a subclass with those attributes)."""
     from wordbler.boardgame import ai
 
     if "[" not in level or level in ai.PLAYER_CLASSES:
         return level
-    base, _, rest = level.partition("[")
+    base, settings = _settings(level)
     attrs = {}
-    for item in rest.rstrip("]").split(","):
-        k, _, v = item.partition("=")
-        if k.strip() == "leaves":  # a leave model file (scripts/fit_leaves*.py --out)
+    for k, v in settings:
+        if k == "leaves":  # a leave model file (scripts/fit_leaves*.py --out)
             model = ai.LeaveModel.from_json(json.loads(Path(v).read_text(encoding="utf-8")))
             attrs["leave_fn"] = lambda self, pos, _m=model: _m
             continue
-        if k.strip() == "leave_scale":  # the level's own leave values times a factor
+        if k == "leave_scale":  # the level's own leave values times a factor
             cls0, f = ai.PLAYER_CLASSES[base], float(v)
 
             def scaled(self, pos, _c=cls0, _f=f):
@@ -56,7 +66,7 @@ def _variant(level: str) -> str:
                 return lambda leave, bag=100: _f * fn(leave, bag)
             attrs["leave_fn"] = scaled
             continue
-        attrs[k.strip()] = float(v) if "." in v else int(v)
+        attrs[k] = _number(v)
     cls = type(f"Variant_{base}", (ai.PLAYER_CLASSES[base],), attrs)
     ai.PLAYER_CLASSES = {**ai.PLAYER_CLASSES, level: cls}  # make_player looks levels up here
     return level
@@ -68,18 +78,16 @@ def _variant_error(level: str) -> str | None:
     the variant, read by nothing, and the run would measure the level unchanged)."""
     from wordbler.boardgame import ai
 
-    base, _, rest = level.partition("[")
+    base, settings = _settings(level)
     cls = ai.PLAYER_CLASSES.get(base)
     if cls is None:
         return f"unknown level {base!r} (levels: {', '.join(ai.PLAYER_CLASSES)})"
-    for item in filter(None, rest.rstrip("]").split(",")):
-        k, _, v = item.partition("=")
-        k = k.strip()
+    for k, v in settings:
         if k not in ("leaves", "leave_scale") and not hasattr(cls, k):
             return f"{base} has no setting {k!r}"
         if k != "leaves":
             try:
-                float(v)
+                _number(v)
             except ValueError:
                 return f"{level}: {k}={v!r} is not a number"
     return None
