@@ -946,6 +946,7 @@ class _Rebuilder:
         game = self.game
         placements: list[Placement] = []
         faces = []
+        alphabet = game.rules.alphabet
         for ch, c in zip(ev.word, ev.squares):
             on_board = game.board[c]
             if on_board is not None:
@@ -955,16 +956,13 @@ class _Rebuilder:
                 continue
             if ch == ".":
                 raise self.error(f'{ev.move_text()}: "." on the empty square {c.label}', ev.line)
-            alphabet = game.rules.alphabet
-            if ch.upper() not in alphabet:  # ß, ﬁ, ª...: a letter, but none of the tiles
+            # ß, ﬁ, ª...: a letter, but none of the tiles (Placement would raise ValueError;
+            # of every Unicode character, those the alphabets take all make a placement)
+            if ch.upper() not in alphabet:
                 raise self.error(f'{ev.move_text()}: "{shown(ch)}" is not a letter of the '
                                  f'{alphabet.name} tiles', ev.line)
             faces.append(BLANK if ch.islower() else ch)
-            try:
-                placements.append(Placement(Tile(-1, BLANK if ch.islower() else ch), c,
-                                            ch.upper()))
-            except ValueError as e:
-                raise self.error(f'{ev.move_text()}: "{shown(ch)}": {e}', ev.line) from None
+            placements.append(Placement(Tile(-1, BLANK if ch.islower() else ch), c, ch.upper()))
         tiles = self.tiles_used(ev, "".join(faces))
         placements = [Placement(t, pl.coord, pl.letter) for t, pl in zip(tiles, placements)]
         withdrawal = self.peek()
