@@ -211,6 +211,18 @@ class TestPlay:
             g.set_pending([Placement(s, coord("H8"), "S")])
         assert e.value.reason is Reason.OCCUPIED
 
+    def test_one_rack_tile_on_two_squares_is_refused(self):
+        # a damaged save can name one tile twice; taking it as the candidate would leave the
+        # rack a tile short when the tiles are recalled
+        g = new_game()
+        rig_rack(g, "CATXQIZ")
+        g.set_pending(place(g, "CA", "H8", ACROSS))
+        c = g.rack()[0]
+        with pytest.raises(IllegalMove) as e:
+            g.set_pending([Placement(c, coord("H8"), "C"), Placement(c, coord("H9"), "C")])
+        assert e.value.reason is Reason.DUPLICATE_TILE and e.value.squares == (coord("H9"),)
+        assert [p.coord for p in g.pending] == [coord("H8"), coord("I8")]  # unchanged
+
     def test_bingo_with_standard_rules(self):
         lex = LEXICON | {"RETAINS"}
         g = new_game(lexicon=lex)

@@ -487,6 +487,14 @@ def test_bad_tile_and_pending_pragmata():
     text = savegame.game_to_gcg(game)
     err = refused(re.sub(r"#wordbler-pending \d+", "#wordbler-pending 9", text))
     assert err.message.startswith('bad pending tile "9:')
+    # one rack tile named for two squares: refused, not a candidate that loses a tile
+    (line,) = [row for row in text.splitlines() if row.startswith("#wordbler-pending ")]
+    first = line.split()[1]
+    index = first.split(":")[0]
+    twice = f"#wordbler-pending {first} {index}:A1:{first.split(':')[2]}"
+    err = refused(text.replace(line, twice))
+    assert err.message == "pending tiles refused: one tile placed twice (A1)"
+    assert text.splitlines()[err.line - 1] == line
     err = refused(text.replace("#incomplete", "#wordbler-tiles 0\n#incomplete"))
     assert err.message == "#wordbler-tiles does not follow a move"
     err = refused(re.sub(r"#rack1 \S+", "#rack1 QQQ", text))

@@ -217,14 +217,15 @@ class Game:
     def set_pending(self, placements: Sequence[Placement]) -> None:
         """Record the tiles placed this turn but not yet submitted (the candidate).
 
-        Checks only that the tiles are the current player's and the squares free; the shape
-        is checked by :meth:`preview` and :meth:`play`.
+        Checks only that the tiles are the current player's, each placed once, and the squares
+        free; the shape is checked by :meth:`preview` and :meth:`play`.
         """
         placements = tuple(placements)
         if self.is_over and placements:
             raise IllegalMove(Reason.GAME_OVER)
         self._check_tiles_in_rack(placements)
         seen: set[Coord] = set()
+        used: set[int] = set()  # one rack tile on two squares would leave the rack short
         for p in placements:
             if not self.board.in_bounds(p.coord):
                 raise IllegalMove(Reason.OFF_BOARD, [p.coord])
@@ -232,9 +233,12 @@ class Game:
                 raise IllegalMove(Reason.OCCUPIED, [p.coord])
             if p.coord in seen:
                 raise IllegalMove(Reason.DUPLICATE_SQUARE, [p.coord])
+            if p.tile.id in used:
+                raise IllegalMove(Reason.DUPLICATE_TILE, [p.coord])
             if p.letter not in self.rules.alphabet:
                 raise IllegalMove(Reason.NOT_A_LETTER, [p.coord])
             seen.add(p.coord)
+            used.add(p.tile.id)
         self.pending = placements
 
     # ----------------------------------------------------------------- moves
