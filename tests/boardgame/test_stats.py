@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -13,8 +14,8 @@ from hypothesis import strategies as st
 from helpers import random_placement
 from wordbler.boardgame.game import Game, PlayerSpec
 from wordbler.boardgame.model import Move, TurnKind
-from wordbler.boardgame.stats import (Stats, StatsError, add_game, default_path, from_json, load,
-                                      record_game, save)
+from wordbler.boardgame.stats import (Stats, StatsError, add_game, clean_name, default_path,
+                                      from_json, load, record_game, save)
 
 
 def play_out(seed: int, names=("Ann", "Bob")) -> Game:
@@ -163,3 +164,38 @@ def test_save_then_load(tmp_path):
     add_game(s, play_out(11))
     save(s, tmp_path / "x" / "stats.json")
     assert load(tmp_path / "x" / "stats.json").to_json() == s.to_json()
+
+
+def test_a_name_with_a_no_break_space_keeps_the_file_across_games(tmp_path):
+    # a no-break space (Option+Space, AltGr+Space) used to be written as typed and then
+    # refused by the reader: the next game set the whole file aside as damaged
+    path = tmp_path / "stats.json"
+    names = ("Jean\u00a0Pierre", "Bob")
+    for seed in (1, 2):
+        ok, msg = record_game(play_out(seed, names), path)
+        assert ok and msg == "Statistics updated."
+    assert load(path).player("jean pierre").games == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]  # nothing set aside
+
+
+@pytest.fixture(scope="module")
+def finished_game():
+    return play_out(3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.text(max_size=130))
+def test_every_name_a_game_can_hold_is_written_so_it_reads_back(finished_game, name):
+    game = finished_game
+    specs = game.players
+    game.players = (replace(specs[0], name=name), specs[1])
+    try:
+        s = Stats()
+        assert add_game(s, game)
+        back = from_json(json.loads(json.dumps(s.to_json(), ensure_ascii=False)))
+        assert back.to_json() == s.to_json()
+        for p in back.players.values():
+            assert p.name == clean_name(p.name) and 0 < len(p.name) <= 100
+            assert "\n" not in p.name and "\x00" not in p.name
+    finally:
+        game.players = specs

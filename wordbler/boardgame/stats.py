@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +31,19 @@ MAX_PLAYERS = 1000
 MAX_RECENT = 100  # scores kept per player for the chart
 MAX_KEYS = 2000  # games remembered as recorded
 MAX_NAME = 100
+
+
+def clean_name(name: str) -> str:
+    """A player's name as the statistics keep it: every kind of space or line break (a
+    tab, a no-break space, a line separator) a plain space, other control characters and lone
+    surrogates dropped, the ends trimmed, at most :data:`MAX_NAME` characters.  The file
+    reader takes exactly such names, so what :func:`add_game` writes always reads back."""
+    if not name.isprintable():
+        name = "".join(" " if ch.isspace() else ch for ch in name
+                       if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs"))
+    return name.strip()[:MAX_NAME].strip()
+
+
 MAX_INT = 10**9
 
 
@@ -100,7 +114,7 @@ def add_game(stats: Stats, game) -> bool:
     winners = set(game.outcome.winners)
     size = game.rules.rack_size
     for i, spec in enumerate(game.players):
-        name = spec.name.strip()[:MAX_NAME]
+        name = clean_name(spec.name) or f"Player {i + 1}"  # a name of control characters
         ps = stats.players.setdefault(name.casefold(), PlayerStats(name))
         ps.name = name  # the latest spelling
         ps.games += 1
@@ -145,8 +159,10 @@ def from_json(data) -> Stats:
         if not isinstance(p, dict):
             raise StatsError(f"player {i + 1} is not an object")
         name = p.get("name")
+        # the names add_game writes: a no-break space typed in a name once made the next
+        # game set the whole file aside as damaged
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME \
-                or not name.isprintable():
+                or clean_name(name) != name:
             raise StatsError(f"player {i + 1} has no usable name")
         try:
             ps = PlayerStats(name.strip(), _int(p, "games"), _int(p, "wins"),
