@@ -705,8 +705,9 @@ class _Rebuilder:
         for i, spec in enumerate(game.players):
             if spec.name != specs[seat_nicks.index(nicks[i])].name:
                 raise self.error(
-                    f"seed {seed} gives the first move to {game.players[0].name}, but "
-                    f"#player1 is {record.players[0].name}", record.players[0].line or None)
+                    f"seed {seed} gives the first move to {shown(game.players[0].name)}, "
+                    f"but #player1 is {shown(record.players[0].name)}",
+                    record.players[0].line or None)
         return game
 
     def attribute(self, key: str, value: str, line: int) -> str:
