@@ -159,10 +159,11 @@ def from_json(data) -> Stats:
         if not isinstance(p, dict):
             raise StatsError(f"player {i + 1} is not an object")
         name = p.get("name")
-        # the names add_game writes: a no-break space typed in a name once made the next
-        # game set the whole file aside as damaged
+        # the names add_game writes (older versions cut a name at MAX_NAME and could leave
+        # a space at the end): a no-break space typed in a name once made the next game set
+        # the whole file aside as damaged
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME \
-                or clean_name(name) != name:
+                or clean_name(name) != name.strip():
             raise StatsError(f"player {i + 1} has no usable name")
         try:
             ps = PlayerStats(name.strip(), _int(p, "games"), _int(p, "wins"),
