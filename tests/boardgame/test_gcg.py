@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import pathlib
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordbler.boardgame import gcg
-from wordbler.boardgame.gcg import Event, EventKind, GCGError, GCGRecord, PlayerInfo, Pragma
+from wordbler.boardgame.gcg import (Event, EventKind, GCGError, GCGRecord, PlayerInfo, Pragma,
+                                   is_tile_letter)
 from wordbler.boardgame.model import Coord, Direction
+from wordbler.boardgame.rules import board_alphabet
 
 DATA = pathlib.Path(__file__).resolve().parent / "data"
 HEAD = "#player1 ann Ann Example\n#player2 bob Bob Example\n"
@@ -488,3 +491,13 @@ def test_write_then_read_is_the_identity(record):
         return (c[0], evs, c[2], c[3], c[4], c[5], c[6], c[7], notes, *c[9:])
 
     assert strip(again) == strip(record)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr"])
+def test_a_tile_letter_is_an_alphabet_letter_in_either_case_and_nothing_else(language):
+    # every Unicode character (surrogates aside): ſ and ı upper-case to S and I, but are
+    # no tile, as ß and ﬁ are none
+    alphabet = board_alphabet(language)
+    took = {chr(i) for i in range(sys.maxunicode + 1)
+            if not 0xD800 <= i < 0xE000 and is_tile_letter(chr(i), alphabet)}
+    assert took == set(alphabet.letters) | {ch.lower() for ch in alphabet.letters}

@@ -400,7 +400,7 @@ def test_a_changed_rack_names_the_line():
     assert err.line == n and err.message.startswith('rack "ZZZ" recorded, but the rebuilt game')
 
 
-@pytest.mark.parametrize("odd", ["ß", "ﬁ", "ª", "ǅ", "É"])
+@pytest.mark.parametrize("odd", ["ß", "ﬁ", "ª", "ǅ", "É", "ſ", "ı"])  # ſ, ı: upper-case to S, I
 def test_a_letter_that_is_none_of_the_tiles_names_the_line(odd):
     # found by scripts/fuzz_files.py: such a letter (ß upper-cases to SS) got past the
     # record's reader and raised ValueError while the move was rebuilt, where every other

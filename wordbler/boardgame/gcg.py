@@ -278,6 +278,14 @@ def _os_reason(e: Exception) -> str:
     return str(getattr(e, "strerror", None) or e)
 
 
+def is_tile_letter(ch: str, alphabet) -> bool:
+    """``ch``, one character of a play's word, is a tile of ``alphabet``: one of its letters in
+    upper case (a tile) or lower case (a blank).  A character that only upper-cases to a
+    letter (ſ to S, ı to I) is none of the tiles."""
+    up = ch.upper()
+    return up in alphabet and (ch == up or ch == up.lower())
+
+
 def shown(value: object, limit: int = _SHOWN) -> str:
     """``value`` made safe for a one-line message: control characters, line separators and
     undecodable bytes escaped, and cut to ``limit`` characters (with "...")."""

@@ -42,7 +42,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
 from .board import Board
-from .gcg import Event, EventKind, GCGError, GCGRecord, read_file, shown
+from .gcg import Event, EventKind, GCGError, GCGRecord, is_tile_letter, read_file, shown
 from .model import Coord, Placement, ScoreBreakdown, Tile
 from .placement import IllegalMove, analyze
 from .rules import BLANK, ENGLISH_TILES, PRESETS, STANDARD, TILE_SETS, RuleSet, Settlement  # noqa: F401
@@ -316,7 +316,7 @@ class _Replayer:
         conflict = False
         alphabet = self.rules.alphabet
         for ch, c in zip(ev.word, ev.squares):
-            if ch != "." and ch.upper() not in alphabet:
+            if ch != "." and not is_tile_letter(ch, alphabet):
                 self.bad(ev, f"{what}: {ch} is not a letter of the {alphabet.name} tiles")
                 conflict = True
                 break

@@ -78,7 +78,8 @@ from wordbler.fileio import write_atomic
 
 from . import gcg
 from .ai import ALL_LEVELS
-from .gcg import Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo, shown
+from .gcg import (Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo, is_tile_letter,
+                  shown)
 from .game import MAX_HANDICAP, Game, PlayerSpec
 from .model import (
     COLUMN_LETTERS,
@@ -957,9 +958,9 @@ class _Rebuilder:
                 continue
             if ch == ".":
                 raise self.error(f'{ev.move_text()}: "." on the empty square {c.label}', ev.line)
-            # ß, ﬁ, ª...: a letter, but none of the tiles (Placement would raise ValueError;
+            # ß, ﬁ, ª, ſ...: a letter, but none of the tiles (Placement would raise ValueError;
             # of every Unicode character, those the alphabets take all make a placement)
-            if ch.upper() not in alphabet:
+            if not is_tile_letter(ch, alphabet):
                 raise self.error(f'{ev.move_text()}: "{shown(ch)}" is not a letter of the '
                                  f'{alphabet.name} tiles', ev.line)
             faces.append(BLANK if ch.islower() else ch)
