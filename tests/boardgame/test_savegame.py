@@ -685,3 +685,17 @@ def _fuzz_base() -> str:
 
 
 FUZZ_BASE = _fuzz_base()
+
+
+def test_a_huge_value_is_cut_in_the_message():
+    # the message is one line a person reads: a 5,000-character nick or clock value in a
+    # damaged save is shown cut, not in full
+    text = saved_text()
+    n = event_line_numbers(text)[0]
+    err = refused(edit_line(text, n, lambda s: ">" + "N" * 5000 + s[s.index(":"):]))
+    assert err.line == n and err.message.startswith('unknown player "NNN')
+    assert len(err.message) < 200
+    clocked = text.replace("#incomplete", "#wordbler-clock none move=" + "9" * 5000
+                           + "\n#incomplete")
+    err = refused(clocked)
+    assert err.message.startswith("#wordbler-clock: move ") and len(err.message) < 200

@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
+from .gcg import shown
+
 MOVE_RANGE = (10, 3600)  # seconds per move
 TOTAL_RANGE = (60, 6 * 3600)  # seconds per player for the game
 PENALTY_RANGE = (0, 100)  # points per started minute over
@@ -53,13 +55,13 @@ class ClockSettings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.mode, ClockMode):
-            raise ClockError(f"unknown clock mode {self.mode!r}")
+            raise ClockError(f"unknown clock mode {shown(repr(self.mode))}")
         for name, (lo, hi) in (("per_move", MOVE_RANGE), ("total", TOTAL_RANGE),
                                ("penalty", PENALTY_RANGE)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise ClockError(f"clock {name} must be a whole number from {lo} to {hi}, "
-                                 f"not {v!r}")
+                                 f"not {shown(repr(v))}")
 
     @property
     def active(self) -> bool:
@@ -248,14 +250,14 @@ class GameClock:
         for item in parts[1:]:
             key, sep, value = item.partition("=")
             if not sep or key not in names or names[key] in data:
-                raise ClockError(f"#wordbler-clock: unexpected {item!r}")
+                raise ClockError(f'#wordbler-clock: unexpected "{shown(item)}"')
             try:
                 if key == "used":
                     data["used"] = [float(v) for v in value.split(",")]
                 else:
                     data[names[key]] = int(value)
             except ValueError:
-                raise ClockError(f"#wordbler-clock: {key} {value!r} is not a number") from None
+                raise ClockError(f'#wordbler-clock: {key} "{shown(value)}" is not a number') from None
         return cls.from_dict(data, players, now)
 
 

@@ -637,7 +637,7 @@ class _Rebuilder:
         for i, p in enumerate(self.record.players):
             if p.nick == nick:
                 return i
-        raise self.error(f'unknown player "{nick}"', line)
+        raise self.error(f'unknown player "{shown(nick)}"', line)
 
     def run(self) -> Game:
         record = self.record
