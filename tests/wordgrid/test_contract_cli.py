@@ -217,5 +217,22 @@ def test_fuzzed_rows_never_raise(en_file):
              stdin="\n".join(lines).encode("utf-8"), timeout=120)
     assert r.returncode == 0 and b"Traceback" not in r.stderr, r.stderr.decode()
     out = [json.loads(x) for x in r.stdout.decode("utf-8").splitlines()]
-    assert out and all(("error" in d and "\n" not in d["error"]) or set(d) >= {"solution", "swaps"}
-                       for d in out)
+    assert len(out) == len(lines)  # one answer a query, in order
+    assert all(("error" in d and "\n" not in d["error"]) or set(d) >= {"solution", "swaps"}
+               for d in out)
+
+
+def test_batch_answers_every_line_in_order(en_file):
+    # a blank line is an empty puzzle, answered with an error on its line (it used to be
+    # skipped, so the answers no longer lined up with the queries); a BOM before the first
+    # line is not part of it; a line that is not UTF-8 gets an error of its own
+    made = _cli("new", "--seed", "3", "--lang", "en", "--lexicon", en_file, "--json")
+    puzzle = "/".join(json.loads(made.stdout)["puzzle"]).encode()
+    stdin = b"\xef\xbb\xbf" + puzzle + b"\n\n   \r\n\xff\xfe\n" + puzzle + b"\r\n"
+    r = _cli("solve", "-", "--lang", "en", "--lexicon", en_file, stdin=stdin, timeout=120)
+    assert r.returncode == 0, r.stderr.decode()
+    out = [json.loads(x) for x in r.stdout.decode("utf-8").splitlines()]
+    assert len(out) == 5
+    assert "solution" in out[0] and out[4] == out[0]
+    assert out[1] == out[2] == {"error": "the puzzle is empty"}
+    assert out[3] == {"error": "the line is not UTF-8 text (invalid byte at offset 0)"}

@@ -26,15 +26,25 @@ def emit(text: str, *, utf8: bool) -> None:
     buf.flush()
 
 
-def stdin_lines() -> Iterator[str]:
-    """Lines of stdin decoded as UTF-8 (a line that is not UTF-8 comes with U+FFFD in it,
-    which no alphabet has, so it is refused as bad input on its own line)."""
-    buf = getattr(sys.stdin, "buffer", None)
-    if buf is None:
-        yield from sys.stdin
-        return
-    for raw in buf:
-        yield raw.decode("utf-8", "replace")
+def stdin_lines() -> Iterator[str | UnicodeDecodeError]:
+    """The batch queries: each line of stdin as UTF-8 text without its line end (a BOM at
+    the start skipped), blank lines included, so the answers line up with the queries.  A
+    line that is not UTF-8 comes as its :class:`UnicodeDecodeError`, to report on its line
+    (:func:`not_utf8`)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    for i, raw in enumerate(stream if stream is not None else sys.stdin):
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                yield e
+                continue
+        yield (raw.lstrip("\ufeff") if i == 0 else raw).rstrip("\r\n")
+
+
+def not_utf8(error: UnicodeDecodeError) -> str:
+    """The batch answer's message for a line that is not UTF-8."""
+    return f"the line is not UTF-8 text (invalid byte at offset {error.start})"
 
 
 def one_line(message: object) -> str:

@@ -23,7 +23,7 @@ from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.solve import NoSolution, solve
 from wordbler.wordgrid.words import load_grid_words, make_puzzle
 
-from ._io import emit, lang_code, one_line, stdin_lines
+from ._io import emit, lang_code, not_utf8, one_line, stdin_lines
 
 PROG = "wordbler-cli wordgrid"
 
@@ -123,14 +123,14 @@ def run_solve(args) -> int:
     except (AlphabetError, WordListError, OSError) as e:
         return _fail("solve", str(e))
     if args.rows == "-":
-        for line in stdin_lines():
-            line = line.rstrip("\r\n")
-            if not line.strip():
-                continue
-            try:
-                out = solver.solve(line)
-            except (GridError, AlphabetError, NoSolution) as e:
-                out = {"error": one_line(e)}
+        for line in stdin_lines():  # a blank line is an empty puzzle: an error on its line
+            if isinstance(line, UnicodeDecodeError):
+                out = {"error": not_utf8(line)}
+            else:
+                try:
+                    out = solver.solve(line)
+                except (GridError, AlphabetError, NoSolution) as e:
+                    out = {"error": one_line(e)}
             emit(_dump(out), utf8=True)
         return 0
     try:

@@ -17,6 +17,8 @@ import sys
 
 from wordbler.lexicon.alphabet import AlphabetError, get_alphabet
 
+from ._io import not_utf8, stdin_lines
+
 PROG = "wordbler-cli wordsearch"
 
 
@@ -186,14 +188,13 @@ def run_solve(args: argparse.Namespace) -> int:
         entries = read_entries(args.words, alphabet)
         words = [e.word for e in entries]
         if args.rows == "-":
-            stdin = getattr(sys.stdin, "buffer", None)
-            for raw in (stdin if stdin is not None else sys.stdin):
+            # the queries are UTF-8 whatever the locale says, like the output
+            for line in stdin_lines():
                 try:
-                    # the queries are UTF-8 whatever the locale says, like the output
-                    line = raw.decode("utf-8").strip() if isinstance(raw, bytes) else raw.strip()
-                    doc = _solution(alphabet, solve(parse_rows(line, alphabet), words))
-                except UnicodeDecodeError as e:
-                    doc = {"error": f"the line is not UTF-8 text (byte {e.start + 1})"}
+                    if isinstance(line, UnicodeDecodeError):
+                        doc = {"error": not_utf8(line)}
+                    else:
+                        doc = _solution(alphabet, solve(parse_rows(line.strip(), alphabet), words))
                 except WordSearchError as e:
                     doc = {"error": str(e)}
                 _emit(json.dumps(doc, ensure_ascii=False) + "\n")

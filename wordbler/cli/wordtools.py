@@ -18,6 +18,8 @@ import json
 import sys
 from typing import Callable
 
+from ._io import not_utf8, stdin_lines
+
 PROG = "wordbler-cli"
 BATCH = "-"
 
@@ -62,25 +64,6 @@ def _check_min(value: int, flag: str) -> None:
         raise _Bad(f"{flag} must be at least 1, not {value}")
 
 
-def _stdin_lines():
-    """The lines of stdin as text (UTF-8, BOM skipped); a line that is not UTF-8 comes as
-    a UnicodeDecodeError to report on its line."""
-    stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:  # a text stream put in place (tests)
-        for i, line in enumerate(sys.stdin):
-            yield line.rstrip("\r\n").lstrip("\ufeff") if i == 0 else line.rstrip("\r\n")
-        return
-    for i, raw in enumerate(stream):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            yield e
-            continue
-        if i == 0:
-            line = line.lstrip("\ufeff")
-        yield line.rstrip("\r\n")
-
-
 def _run(cmd: str, args, query: str, answer: Callable) -> int:
     """Load the list, answer ``query`` (or each stdin line in batch mode), print."""
     out = _utf8(sys.stdout)
@@ -95,9 +78,9 @@ def _run(cmd: str, args, query: str, answer: Callable) -> int:
             out.write(_dumps(doc) + "\n" if args.json else human())
             out.flush()
             return 0
-        for line in _stdin_lines():
+        for line in stdin_lines():
             if isinstance(line, UnicodeDecodeError):
-                doc = {"error": f"the line is not UTF-8 text (invalid byte at offset {line.start})"}
+                doc = {"error": not_utf8(line)}
             else:
                 try:
                     doc = answer_for(line)[0]
