@@ -458,3 +458,24 @@ def test_native_flag_without_the_build(monkeypatch):
     with pytest.raises(RuntimeError, match="not built"):
         search.grid_search(wl.graph(), [["C", "A", "T"]], native=True)
     assert search.grid_search(wl.graph(), [["C", "A", "T"]]) == {"CAT": ((0, 0), (0, 1), (0, 2))}
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=st.lists(st.text(alphabet="ABCDE", min_size=1, max_size=9), min_size=1, max_size=60),
+       pat=st.lists(st.sampled_from(["A", "B", "E", "?", "*", "[AB]", "[^AB]", "[^ABCDEFGHIJKLMNOPQRSTUVWXYZ]"]),
+                    min_size=1, max_size=8).map("".join))
+def test_pattern_as_a_regular_expression_equals_the_word_graph_walk(words, pat):
+    # pattern() without letters runs one regular expression over the list's text; the word
+    # graph's walk (kept for multi-letter alphabets and for patterns with letters) must agree
+    wl = WordList.from_words(words, "en")
+    items = q.parse_pattern(pat, EN)
+    walked = listing(EN, search.pattern_search(wl.graph(), items))
+    assert q.pattern(wl, pat) == walked == listing(EN, ref_pattern(wl.words, items))
+
+
+def test_many_stars_over_long_words():
+    # each run between stars is taken at its leftmost place and never tried again (atomic
+    # groups): the leftmost places must still find every word that has a fit
+    wl = WordList.from_words(["A" * 60, "AB" * 30, "B" * 8], "en")
+    assert q.pattern(wl, "*B*B*B*B*B*B*B*B*C*") == []
+    assert q.pattern(wl, "*B*B*B*B*B*B*B*B*") == ["AB" * 30, "B" * 8]

@@ -65,7 +65,7 @@ class WordList:
     """
 
     __slots__ = ("alphabet", "name", "skipped", "_words", "_pending", "_set", "_hash",
-                 "_graph", "_by_len", "_source_key")
+                 "_graph", "_by_len", "_listing", "_source_key")
 
     def __init__(self, words: Iterable[str], alphabet: Alphabet, *, name: str = "",
                  skipped: int = 0, _checked: bool = False, _source_key: str | None = None):
@@ -82,6 +82,7 @@ class WordList:
         self._hash: str | None = None
         self._graph = None
         self._by_len: dict[int, tuple[str, ...]] | None = None
+        self._listing: tuple[str, dict[int, tuple[int, int]]] | None = None
         self._source_key = _source_key
 
     @property
@@ -148,6 +149,27 @@ class WordList:
                 groups.setdefault(len(w), []).append(w)
             self._by_len = {k: tuple(v) for k, v in groups.items()}
         return self._by_len.get(n, ())
+
+    def listing_text(self) -> tuple[str, dict[int, tuple[int, int]]]:
+        """Every word in listing order (longest first, then the alphabet's order), one a
+        line, and where each length's words lie in that text (``{length: (start, end)}``),
+        so a pattern's regular expression is run over the lengths it can match only.  Built
+        on first use."""
+        if self._listing is None:
+            by_len = sorted(((n, ws) for n, ws in self._by_length().items()), reverse=True)
+            parts, spans, at = [], {}, 0
+            for n, ws in by_len:
+                block = "\n".join(ws) + "\n"
+                spans[n] = (at, at + len(block))
+                parts.append(block)
+                at += len(block)
+            self._listing = ("".join(parts), spans)
+        return self._listing
+
+    def _by_length(self) -> dict[int, tuple[str, ...]]:
+        self.by_length(0)
+        assert self._by_len is not None
+        return self._by_len
 
     @property
     def max_length(self) -> int:
