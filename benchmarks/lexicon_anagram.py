@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from wordbler.lexicon import bundled_wordlist  # noqa: E402
 from wordbler.lexicon import queries  # noqa: E402
+from wordbler.lexicon import search  # noqa: E402
 
 
 def load_line() -> str:
@@ -57,12 +58,30 @@ def patterns(words, n: int, seed: int) -> list[str]:
     return out
 
 
-def timed(label: str, n: int, fn) -> None:
+def star_patterns(words, n: int, seed: int) -> list[str]:
+    """Patterns a leading or inner ``*`` makes hard for a walk from the first letter:
+    ``*ING``-like endings, ``*Q*``-like inner letters, ``C*S``-like ends."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        w = rng.choice(words)
+        kind = rng.randrange(3)
+        if kind == 0:
+            out.append("*" + w[-rng.randint(1, min(4, len(w))):])
+        elif kind == 1:
+            out.append("*" + rng.choice(w) + "*" + rng.choice(w) + "*")
+        else:
+            out.append(w[0] + "*" + w[-1])
+    return out
+
+
+def timed(label: str, n: int, fn) -> float:
     w0, c0 = time.perf_counter(), time.process_time()
     count = fn()
     w1, c1 = time.perf_counter(), time.process_time()
     print(f"  {label:<38} {(w1 - w0) / n * 1000:7.3f} ms/query wall, "
           f"{(c1 - c0) / n * 1000:7.3f} ms CPU  ({count / n:.1f} words/query)")
+    return c1 - c0
 
 
 def main() -> int:
@@ -96,6 +115,14 @@ def main() -> int:
           lambda: sum(len(queries.anagrams(wl, r, sub=True)) for r in rs2))
     ps = patterns(wl.words, n, seed=3)
     timed("patterns (letters, ?, *)", n, lambda: sum(len(queries.pattern(wl, p)) for p in ps))
+    stars = star_patterns(wl.words, n, seed=4)
+    fast = timed("patterns led by * (regular expression)", n,
+                 lambda: sum(len(queries.pattern(wl, p)) for p in stars))
+    walk = timed("the same by the word-graph walk", n,
+                 lambda: sum(len(search.pattern_search(wl.graph(),
+                                                      queries.parse_pattern(p, wl.alphabet)))
+                             for p in stars))
+    print(f"    (the walk takes {walk / max(fast, 1e-9):.1f}x the CPU of the regular expression)")
     timed("patterns + the rack's letters", n,
           lambda: sum(len(queries.pattern(wl, p, r)) for p, r in zip(ps, rs)))
 
