@@ -75,9 +75,21 @@ def test_new_bad_words_file(tmp_path, capsys):
     f.write_text("cat\ncafé\n")
     code, _, err = run(["wordsearch", "new", "--words", str(f)], capsys)
     assert code == 2 and "café" in err and err.count("\n") == 1
-    f.write_text("cat\nabcdefghijklmnopq\n")
-    code, _, err = run(["wordsearch", "new", "--words", str(f)], capsys)
-    assert code == 2 and "ABCDEFGHIJKLMNOPQ".lower() in err.lower()
+
+
+def test_a_word_longer_than_the_grid_is_unplaced(tmp_path, capsys):
+    # not bad input: the list is fine, the grid is small; placed + unplaced are the list
+    f = tmp_path / "w.txt"
+    f.write_text("cat\nabcdefghijklmnopq\ndog\n")
+    for level in ("easy", "medium", "hard"):
+        code, out, err = run(["wordsearch", "new", "--words", str(f), "--size", "15x15",
+                              "--level", level, "--seed", "4", "--json"], capsys)
+        d = json.loads(out)
+        assert code == 0 and err == ""
+        assert d["unplaced"] == ["ABCDEFGHIJKLMNOPQ"]
+        assert sorted(p["word"] for p in d["placed"]) == ["CAT", "DOG"]
+        assert not any("ABCDEFGHIJKLMNOPQ" in line or "QPONMLKJIHGFEDCBA" in line
+                       for line in d["rows"])
 
 
 def test_solve_round_trip(tmp_path, capsys):

@@ -306,7 +306,7 @@ def _bad_files(tmp_path) -> dict[str, str]:
     files = {
         "ok": "cat\ndog\n", "empty": "", "blank": "\n \n", "eszett": "cat\nstraße\n",
         "longs": "cat\nſun\n", "dotless": "cat\nıt\n", "latin": "cat\ndog\n", "one": "a\ncat\n",
-        "digit": "cat\nc4t\n", "long": "cat\n" + "a" * 16 + "\n", "shape": "#####\n#####\n##?##\n",
+        "digit": "cat\nc4t\n", "shape": "#####\n#####\n##?##\n",
     }
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -344,7 +344,6 @@ NEW_BAD = [
     (["--words", "@latin", "--lang", "ru"], "Russian"),
     (["--words", "@digit"], "'4'"),
     (["--words", "@one"], "shorter than 2"),
-    (["--words", "@long"], "at most 15"),
     (["--words", "@empty"], "no words"),
     (["--words", "@blank"], "no words"),
     (["--words", "@binary"], "binary"),
@@ -427,6 +426,12 @@ def test_a_word_longer_than_any_line_of_the_level_is_unplaced_not_an_error(tmp_p
     assert doc["unplaced"] == ["ABCDEFGHIJKLMNO"] or doc["unplaced"] == []
     rows = [r.replace(" ", "#") for r in doc["rows"]]
     assert guarantees({**doc, "rows": rows}, ["ABCDEFGHIJKLMNO", "CAT"]) == []
+    # longer than the grid's longer side: unplaced as well (it was refused as bad input,
+    # though the list is fine and placed + unplaced are the whole list)
+    path.write_text("abcdefghijklmnop\ncat\n", encoding="utf-8")
+    doc = _in_process("wordsearch", "new", "--words", str(path), "--seed", "2", "--json")
+    assert doc["unplaced"] == ["ABCDEFGHIJKLMNOP"]
+    assert guarantees(doc, ["ABCDEFGHIJKLMNOP", "CAT"]) == []
 
 
 def test_count_draws_from_the_whole_lexicon_not_its_first_words(tmp_path):

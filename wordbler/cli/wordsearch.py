@@ -115,7 +115,7 @@ def run_new(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
         theme = ""
         if args.words:
-            entries = read_entries(args.words, alphabet, max_len=limit)
+            entries = read_entries(args.words, alphabet)  # too long for the grid: unplaced
         elif args.theme:
             entries = [e for e in theme_entries(args.lang, args.theme) if len(e.word) <= limit]
             theme = args.theme

@@ -422,8 +422,8 @@ def generate(
     for e in entries:
         if not alphabet.is_word(e.word) or len(e.word) < 2:
             raise WordSearchError(f"word {e.shown!r} is not a word of at least 2 {alphabet.name} letters")
-        if len(e.word) > limit:
-            raise WordSearchError(f"word {e.shown!r} has {len(e.word)} letters; the grid holds at most {limit} in a line")
+        # a word longer than any line of the grid is kept: it cannot be placed, so it is
+        # reported unplaced (the contract's placed + unplaced are the whole list)
         if e.word not in seen:
             seen.add(e.word)
             listed.append(e)
