@@ -236,3 +236,31 @@ def test_time_penalty_after_the_game_and_in_the_record():
     back = game_from_gcg(text)
     assert back.scores == g.scores and back.outcome == g.outcome
     assert back.history[-1].kind is TurnKind.TIME_PENALTY
+
+
+def test_the_largest_penalty_a_clock_can_give_reads_back_from_the_record():
+    # weeks with a running chess clock at 100 points a minute: the time used is held at
+    # MAX_USED (the most a save may hold, so the game still resumes), and the penalty (over
+    # a million points) and the totals it leaves read back from the record
+    from wordbler.boardgame.clock import MAX_USED
+    from wordbler.boardgame.game import Game
+    from wordbler.boardgame.rules import STANDARD
+    from wordbler.boardgame.savegame import game_from_gcg, game_to_gcg
+
+    g = Game(["Ann", "Bob"], rules=STANDARD.with_changes(fail_limit=2), seed=8)
+    c, ft = make(ClockMode.CHESS, total=600, penalty=100)
+    g.clock = c
+    c.start_turn(g.current)
+    ft.advance(30 * 24 * 3600)
+    assert c.used_by(g.current) == MAX_USED
+    mid = game_from_gcg(game_to_gcg(g))  # in progress: it resumes
+    assert mid.clock.used[g.current] == MAX_USED
+    c.end_turn()
+    first = g.current
+    g.pass_turn()
+    g.pass_turn()
+    points = c.penalty(first)
+    assert points == overtime_penalty(MAX_USED - 600, 100) > 1_000_000
+    g.time_penalty(first, points)
+    back = game_from_gcg(game_to_gcg(g))
+    assert back.scores == g.scores and back.scores[first] < -1_000_000

@@ -236,7 +236,7 @@ BAD_LINES = [
     (">ann:", "truncated event: nothing after the nickname"),
     (">ann: ABC 8G CAB +x 14", 'bad score "+x"'),
     (">ann: ABC 8G CAB +14 1e3", 'bad total "1e3"'),
-    (">ann: ABC 8G CAB +14 99999999", 'bad total "99999999"'),
+    (">ann: ABC 8G CAB +14 9999999999", 'bad total "9999999999"'),  # over 9 digits
     (">ann: abc 8G CAB +14 14", 'bad rack "abc"'),
     (">ann: ABC -abc +0 0", 'bad exchange "-abc"'),
     (">ann: ABC -0 +0 0", 'bad exchange "-0"'),

@@ -158,9 +158,12 @@ class GameClock:
         return self.turn_used + run
 
     def used_by(self, player: int) -> float:
-        """Time ``player`` has used in the game, the running turn included."""
+        """Time ``player`` has used in the game, the running turn included, at most
+        :data:`MAX_USED` (what a save may hold: a window left open for weeks with the clock
+        running used to save a time its own reader refused, and the game could not be
+        resumed)."""
         extra = self.turn_elapsed() if player == self.player else 0.0
-        return self.used[player] + extra
+        return min(self.used[player] + extra, MAX_USED)
 
     def remaining(self, player: int) -> float | None:
         """Time left: of the move (MOVE, the player being timed), of the game (CHESS), or None."""

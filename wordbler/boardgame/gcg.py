@@ -40,7 +40,10 @@ from .model import Coord, Direction
 MAX_BYTES = 10 * 1024 * 1024  # a real game's record is under 10 kB
 BOARD_SIZE = 15
 MAX_PLAYERS = 4
-_MAX_DIGITS = 6  # a score or a total; longer numbers are refused before int() sees them
+# a score or a total; longer numbers are refused before int() sees them.  9, not 6: a chess
+# clock's time penalty can pass a million points (100 a minute, days over), and a finished
+# game's record must read back
+_MAX_DIGITS = 9
 _SHOWN = 40  # longest piece of a line quoted in an error message
 
 __all__ = [
