@@ -34,7 +34,13 @@ class TestRefusals:
 
     def test_first_move_needs_two_tiles(self):
         e = refused(empty_board(), word_placements("A", "H8", ACROSS))
-        assert e.reason is Reason.FIRST_TOO_FEW_TILES
+        assert e.reason is Reason.FIRST_TOO_FEW_TILES and str(e).endswith(": at least 2")
+
+    def test_first_move_minimum_is_the_rules_own(self):
+        # a save's rules can ask for more: the message names that minimum, not "two"
+        rules = STANDARD.with_changes(min_first_move_tiles=4)
+        e = refused(empty_board(), word_placements("CAT", "H8", ACROSS), rules)
+        assert e.reason is Reason.FIRST_TOO_FEW_TILES and str(e).endswith(": at least 4")
 
     def test_not_in_line(self):
         ps = word_placements("CA", "H8", ACROSS) + word_placements("T", "J9", ACROSS, 50)

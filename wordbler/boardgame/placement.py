@@ -34,7 +34,7 @@ class Reason(enum.Enum):
     NOT_IN_LINE = "tiles are not in one row or column"
     GAP = "there is a gap between the tiles"
     FIRST_NOT_ON_START = "the first word must cover the centre star"
-    FIRST_TOO_FEW_TILES = "the first word needs at least two tiles"
+    FIRST_TOO_FEW_TILES = "the first word needs more tiles"
     NOT_CONNECTED = "the word must touch tiles already on the board"
     NOT_IN_RACK = "a tile is not on the player's rack"
     NOT_A_LETTER = "a tile shows a letter that is not in this game's alphabet"
@@ -109,7 +109,8 @@ def analyze(board: Board, placements: Sequence[Placement], rules: RuleSet) -> Sc
         if start not in new:
             raise IllegalMove(Reason.FIRST_NOT_ON_START, [start])
         if len(new) < rules.min_first_move_tiles:
-            raise IllegalMove(Reason.FIRST_TOO_FEW_TILES, coords)
+            raise IllegalMove(Reason.FIRST_TOO_FEW_TILES, coords,
+                              detail=f"at least {rules.min_first_move_tiles}")
 
     def letter(c: Coord) -> Placement | None:
         return new.get(c) or board[c]

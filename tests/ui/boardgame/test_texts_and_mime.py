@@ -20,6 +20,13 @@ def test_every_refusal_has_a_sentence(reason):
     assert text and text[0].isupper() and text.endswith(".")
 
 
+def test_the_first_word_minimum_is_the_one_refused():
+    two = IllegalMove(Reason.FIRST_TOO_FEW_TILES, [Coord(7, 7)], detail="at least 2")
+    assert texts.describe_illegal(two) == "The first word needs at least two tiles."
+    four = IllegalMove(Reason.FIRST_TOO_FEW_TILES, [Coord(7, 7)], detail="at least 4")
+    assert texts.describe_illegal(four) == "The first word needs at least 4 tiles."
+
+
 def test_tile_mime_round_trips_and_rejects_garbage():
     assert read_tile_mime(tile_mime(5)).from_rack
     drag = read_tile_mime(tile_mime(5, Coord(3, 4)))

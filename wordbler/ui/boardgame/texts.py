@@ -45,7 +45,11 @@ def describe_illegal(e: IllegalMove) -> str:
     if r is Reason.FIRST_NOT_ON_START:
         return translate("texts", "The first word must cover the centre star.")
     if r is Reason.FIRST_TOO_FEW_TILES:
-        return translate("texts", "The first word needs at least two tiles.")
+        count = e.detail.rpartition(" ")[2]  # "at least N": the rules' minimum
+        if count in ("", "2"):  # every preset's rule
+            return translate("texts", "The first word needs at least two tiles.")
+        return translate("texts", "The first word needs at least {count} tiles.").format(
+            count=count)
     if r is Reason.NOT_CONNECTED:
         return translate("texts", "Your word must touch a tile already on the board.")
     if r is Reason.NO_TILES:
