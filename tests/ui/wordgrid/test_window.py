@@ -431,3 +431,19 @@ def test_a_kept_list_gone_since_is_named_and_stays_chosen(make, qtbot, tmp_path,
     with qtbot.waitSignal(w.session.game_ready, timeout=60000):
         w.new_daily()
     assert w.list_problem is box and not box.isVisible()
+
+
+def test_every_new_free_puzzle_is_a_fresh_one(make, qtbot, monkeypatch):
+    # clicked/triggered pass checked=False, which new_free took as seed 0: the free-play
+    # buttons and menu item dealt the same puzzle every time
+    w = make()
+    seeds = []
+    monkeypatch.setattr(w.session, "start_free", lambda size, lang, seed=None, lexicon=None:
+                        seeds.append(seed))
+    w.free_button.setVisible(True)
+    w.next_button.setVisible(True)
+    QTest.mouseClick(w.free_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(w.next_button, Qt.MouseButton.LeftButton)
+    w.act_free.trigger()
+    w.new_free(1234)  # a seed asked for (Game › Play a seed) is kept
+    assert seeds == [None, None, None, 1234]

@@ -277,9 +277,11 @@ class WordGridWindow(QMainWindow):
         self.act_undo.triggered.connect(s.undo)
         self.daily_button.clicked.connect(self.new_daily)
         self.act_daily.triggered.connect(self.new_daily)
-        self.free_button.clicked.connect(self.new_free)
-        self.next_button.clicked.connect(self.new_free)
-        self.act_free.triggered.connect(self.new_free)
+        # lambdas: clicked/triggered pass ``checked`` (False), which new_free took as seed 0,
+        # so every "new free puzzle" was the same puzzle
+        self.free_button.clicked.connect(lambda: self.new_free())
+        self.next_button.clicked.connect(lambda: self.new_free())
+        self.act_free.triggered.connect(lambda: self.new_free())
         self.act_seed.triggered.connect(self.ask_seed)
         self.copy_button.clicked.connect(self.copy_result)
         self.act_copy.triggered.connect(self.copy_result)
@@ -419,8 +421,9 @@ class WordGridWindow(QMainWindow):
 
     def new_free(self, seed: int | None = None) -> None:
         self._trying_list = None
-        self.session.start_free(self.grid_size, self.lang, seed if isinstance(seed, int) else None,
-                                self.lexicon)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            seed = None  # a signal's ``checked`` is no seed: a fresh puzzle
+        self.session.start_free(self.grid_size, self.lang, seed, self.lexicon)
 
     def ask_seed(self) -> None:
         seed, ok = QInputDialog.getInt(self, self.tr("Play a seed"), self.tr("Seed:"), 1, 0, 2**31 - 1)
