@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 import wordbler.ui  # noqa: F401
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -227,6 +229,39 @@ def test_text_export(qtbot, make_window, puzzle, tmp_path):
     out = tmp_path / "p.txt"
     assert w.export_text(str(out))
     assert "Answer key" in out.read_text("utf-8")
+
+
+def _choose_from_the_file_menu(qtbot, w, action):
+    """Open File in the menu bar and click the item, as a user does."""
+    bar = w.menuBar()
+    file_action = bar.actions()[0]
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     bar.actionGeometry(file_action).center())
+    menu = file_action.menu()
+    qtbot.waitUntil(menu.isVisible)
+    QTest.mouseClick(menu, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     menu.actionGeometry(action).center())
+
+
+@pytest.mark.parametrize("kind", ["pdf", "text"])
+def test_export_chosen_from_the_menu_asks_where_and_writes(qtbot, make_window, puzzle, tmp_path,
+                                                            monkeypatch, kind):
+    # the menu's triggered(checked) used to reach export_pdf/export_text as path=False: no
+    # dialog, and a TypeError from writing to False
+    from PySide6.QtWidgets import QFileDialog
+
+    out = tmp_path / f"puzzle.{'pdf' if kind == 'pdf' else 'txt'}"
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: asked.append(a) or (str(out), "")))
+    w = make_window(puzzle)
+    _choose_from_the_file_menu(qtbot, w, w.pdf_action if kind == "pdf" else w.text_action)
+    qtbot.waitUntil(out.exists)
+    assert len(asked) == 1 and out.stat().st_size > 0
+    if kind == "text":
+        assert "Answer key" in out.read_text("utf-8")
+    else:
+        assert out.read_bytes().startswith(b"%PDF")
 
 
 def test_generation_can_be_cancelled(qtbot, make_window, puzzle):

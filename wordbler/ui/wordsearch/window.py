@@ -179,9 +179,10 @@ class WordSearchWindow(QMainWindow):
         self.hint_button.clicked.connect(s.hint)
         self.hint_action.triggered.connect(s.hint)
         self.new_action.triggered.connect(self.new_puzzle)
-        self.pdf_action.triggered.connect(self.export_pdf)
+        # lambdas: triggered passes ``checked`` (False), which the exports took as the path
+        self.pdf_action.triggered.connect(lambda: self.export_pdf())
         self.print_action.triggered.connect(self.print_puzzle)
-        self.text_action.triggered.connect(self.export_text)
+        self.text_action.triggered.connect(lambda: self.export_text())
         self.close_action.triggered.connect(self.close)
         self.large_action.toggled.connect(self._on_view)
         self.lower_action.toggled.connect(self._on_view)
