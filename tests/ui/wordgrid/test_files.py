@@ -92,3 +92,31 @@ def test_hostile_autosave_on_start_is_set_aside(make, tmp_path, qtbot):
     assert w.session.load_problem and "\n" not in w.session.load_problem
     assert not path.exists()
     assert path.with_name(path.name + ".bad").read_bytes() == hostile
+
+
+def test_a_window_shown_again_saves_again(make, puzzle, tmp_path, qtbot):
+    # the start page keeps a closed window and shows it again: closing gave up the files,
+    # and nothing took them back, so every later swap and result was silently not written
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    g = w.session.game
+    drag(w.board, *movable_pair(g))
+    moves = lambda: len(json.loads(_path(tmp_path).read_bytes())["game"]["moves"])  # noqa: E731
+    assert moves() == 1
+    w.close()
+    assert not w.owns_files
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.owns_files and w.session.can_save and not w.files_label.text()
+    drag(w.board, *movable_pair(g))
+    assert g.swaps_used == 2 and moves() == 2
+
+    # a second window, shown again once the first has closed, takes the files over
+    other = make(new_game(puzzle, daily=TODAY.isoformat()))
+    assert not other.owns_files
+    w.close()
+    other.hide()
+    other.show()
+    qtbot.waitExposed(other)
+    assert other.owns_files and not other.files_label.text()
+    drag(other.board, *movable_pair(other.session.game))
+    assert moves() == 1  # its own game, now written

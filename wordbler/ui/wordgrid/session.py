@@ -140,6 +140,14 @@ class WordGridSession(QObject):
         self.set_game(g)
         return True
 
+    def reload_stats(self) -> None:
+        """The statistics as the progress file holds them (a window taking the files over
+        from one that wrote them)."""
+        if self.save_path.exists():
+            progress = load_progress(self.save_path)
+            if not progress.problem:
+                self.stats = progress.stats
+
     def save(self) -> None:
         if not self.can_save:
             return

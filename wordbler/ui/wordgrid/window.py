@@ -594,6 +594,20 @@ class WordGridWindow(QMainWindow):
                 self.board.show_state(g.size, g.puzzle.solution, [None] * g.layout.n_cells,
                                       [True] * g.layout.n_cells, interactive=False)
 
+    def showEvent(self, event) -> None:  # noqa: N802
+        """Shown again after a close (the start page keeps the window): take the files back,
+        or take them now that the window which held them has closed.  Without this, a window
+        opened a second time saved nothing: swaps, a finished puzzle and the statistics were
+        lost at quit."""
+        if not self.owns_files and self._take_files():
+            self.owns_files = True
+            self.files_note = None
+            self.session.can_save = True
+            # the statistics on disk are the latest (this window or another one wrote them)
+            self.session.reload_stats()
+            self._show_files_note()
+        super().showEvent(event)
+
     def closeEvent(self, event) -> None:  # noqa: N802
         self.session.cancel_generation()
         self.board.stop_animation()
