@@ -145,3 +145,53 @@ def test_no_pickle_or_eval_in_product_code():
                 assert node.func.id not in ("eval", "exec"), f"{p}: {node.func.id}()"
         assert not {n for n in _imports(p) if n.split(".")[0] in ("pickle", "marshal", "shelve")}, \
             f"{p} imports pickle, marshal or shelve"
+
+
+_CHECKED_SIGNALS = ("clicked", "triggered", "toggled")
+
+
+def _checked_into_optional(source: str) -> list[str]:
+    """``x.clicked/triggered/toggled.connect(self.method)`` where ``method``'s first
+    parameter is optional: Qt passes the button's ``checked`` into it (Word Grid took it as
+    seed 0, Word Search's exports as the path False)."""
+    tree = ast.parse(source)
+    found = []
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        optional = set()
+        for fn in cls.body:
+            if isinstance(fn, ast.FunctionDef):
+                params = fn.args.args[1:]
+                if params and len(fn.args.defaults) == len(params):
+                    optional.add(fn.name)
+        for node in ast.walk(cls):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "connect" and node.args
+                    and isinstance(node.func.value, ast.Attribute)
+                    and node.func.value.attr in _CHECKED_SIGNALS):
+                slot = node.args[0]
+                if (isinstance(slot, ast.Attribute) and isinstance(slot.value, ast.Name)
+                        and slot.value.id == "self" and slot.attr in optional):
+                    found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_button_passes_checked_into_an_optional_parameter():
+    offenders = {}
+    for p in (PACKAGE / "ui").rglob("*.py"):
+        bad = _checked_into_optional(p.read_text(encoding="utf-8"))
+        if bad:
+            offenders[str(p.relative_to(PACKAGE))] = bad
+    assert offenders == {}
+
+
+def test_the_checked_scan_catches_what_it_should():
+    source = (
+        "class W:\n"
+        "    def __init__(self):\n"
+        "        self.b.clicked.connect(self.new)\n"
+        "        self.a.triggered.connect(lambda: self.new())\n"
+        "        self.c.clicked.connect(self.plain)\n"
+        "    def new(self, seed=None): ...\n"
+        "    def plain(self): ...\n"
+    )
+    assert _checked_into_optional(source) == ["line 3: self.b.clicked.connect(self.new)"]
