@@ -143,20 +143,17 @@ def _pattern_by_regex(wl: WordList, items) -> list[str]:
             runs[-1].append("[" + "".join(re.escape(ch) for ch in sorted(arg)) + "]")
     fixed = sum(map(len, runs))
     text, spans = wl.listing_text()
-    if len(runs) == 1:
+    if len(runs) == 1:  # no star: words of exactly that length
         regex = "^" + "".join(runs[0]) + "$"
-        lengths = [fixed]
+        blocks = [span for n, span in spans.items() if n == fixed]
     else:
         regex = ("^" + "".join(runs[0])
                  + "".join("(?>[^\n]*?" + "".join(run) + ")" for run in runs[1:-1] if run)
                  + "[^\n]*" + "".join(runs[-1]) + "$")
-        lengths = [n for n in spans if n >= fixed]
-    if not lengths or fixed == 0 and len(runs) == 1:
+        blocks = [span for n, span in spans.items() if n >= fixed]
+    if not blocks:
         return []
-    present = [spans[n] for n in lengths if n in spans]
-    if not present:
-        return []
-    start, end = min(a for a, _ in present), max(b for _, b in present)
+    start, end = min(a for a, _ in blocks), max(b for _, b in blocks)
     # end - 1: the last word's line end is left out, or "^...$" would also meet the empty
     # line after it
     return re.compile(regex, re.M).findall(text, start, end - 1)

@@ -143,12 +143,16 @@ class WordList:
 
     def by_length(self, n: int) -> tuple[str, ...]:
         """The words of exactly ``n`` letters, in alphabet order."""
+        return self._lengths().get(n, ())
+
+    def _lengths(self) -> dict[int, tuple[str, ...]]:
+        """The words grouped by length, each group in alphabet order (built on first use)."""
         if self._by_len is None:
             groups: dict[int, list[str]] = {}
             for w in self.words:
                 groups.setdefault(len(w), []).append(w)
             self._by_len = {k: tuple(v) for k, v in groups.items()}
-        return self._by_len.get(n, ())
+        return self._by_len
 
     def listing_text(self) -> tuple[str, dict[int, tuple[int, int]]]:
         """Every word in listing order (longest first, then the alphabet's order), one a
@@ -156,20 +160,14 @@ class WordList:
         so a pattern's regular expression is run over the lengths it can match only.  Built
         on first use."""
         if self._listing is None:
-            by_len = sorted(((n, ws) for n, ws in self._by_length().items()), reverse=True)
             parts, spans, at = [], {}, 0
-            for n, ws in by_len:
+            for n, ws in sorted(self._lengths().items(), reverse=True):
                 block = "\n".join(ws) + "\n"
                 spans[n] = (at, at + len(block))
                 parts.append(block)
                 at += len(block)
             self._listing = ("".join(parts), spans)
         return self._listing
-
-    def _by_length(self) -> dict[int, tuple[str, ...]]:
-        self.by_length(0)
-        assert self._by_len is not None
-        return self._by_len
 
     @property
     def max_length(self) -> int:
