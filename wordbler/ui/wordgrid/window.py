@@ -421,8 +421,6 @@ class WordGridWindow(QMainWindow):
 
     def new_free(self, seed: int | None = None) -> None:
         self._trying_list = None
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            seed = None  # a signal's ``checked`` is no seed: a fresh puzzle
         self.session.start_free(self.grid_size, self.lang, seed, self.lexicon)
 
     def ask_seed(self) -> None:
