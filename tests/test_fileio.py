@@ -1,10 +1,12 @@
 """The shared bounded reader and atomic writer (wordbler/fileio.py) every file reader uses."""
 
 import os
+from pathlib import Path
 
 import pytest
 
-from wordbler.fileio import ReadRefused, read_bounded, write_atomic, write_json_atomic
+from wordbler.fileio import (ReadRefused, read_bounded, set_aside, write_atomic,
+                             write_json_atomic)
 
 
 def test_a_regular_file_within_the_limit_is_read(tmp_path):
@@ -48,3 +50,19 @@ def test_atomic_writes_replace_a_link_instead_of_following_it(tmp_path):
     write_atomic(tmp_path / "new" / "f.bin", b"\x00")  # the folder is made
     assert (tmp_path / "new" / "f.bin").read_bytes() == b"\x00"
     assert sorted(x.name for x in tmp_path.iterdir()) == ["elsewhere", "new", "save.json"]
+
+
+def test_set_aside_never_replaces_a_file_set_aside_before(tmp_path):
+    path = tmp_path / "save.json"
+    kept = []
+    for n in range(3):
+        path.write_text(f"bad {n}")
+        kept.append(set_aside(path, ".bad"))
+        assert not path.exists()
+    assert [os.path.basename(k) for k in kept] == ["save.json.bad", "save.json.2.bad",
+                                                    "save.json.3.bad"]
+    assert [Path(k).read_text() for k in kept] == ["bad 0", "bad 1", "bad 2"]
+    path.write_text("other base")
+    assert set_aside(path, ".corrupt", tmp_path / "save") == str(tmp_path / "save.corrupt")
+    with pytest.raises(OSError):
+        set_aside(tmp_path / "missing.json", ".bad")

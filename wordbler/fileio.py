@@ -60,6 +60,24 @@ def _fsync_folder(folder: str) -> None:
             os.close(fd)
 
 
+def set_aside(path: str | os.PathLike, suffix: str,
+              base: str | os.PathLike | None = None) -> str:
+    """Rename a file that could not be used to a free name beside it, keeping its bytes for
+    the user: ``<base><suffix>`` (``base``: the path itself unless given), or
+    ``<base>.2<suffix>``, ``<base>.3<suffix>``, ... when that is taken, so a file set aside
+    earlier is never replaced.  Returns the new path; raises ``OSError`` if it cannot be
+    renamed."""
+    src = os.fspath(path)
+    stem = os.fspath(base) if base is not None else src
+    for n in range(1, 1000):
+        target = f"{stem}{suffix}" if n == 1 else f"{stem}.{n}{suffix}"
+        if os.path.lexists(target):
+            continue
+        os.rename(src, target)  # a file, or a folder or FIFO in its place
+        return target
+    raise OSError(f"no free name to set {os.path.basename(src)} aside")
+
+
 class ReadRefused(ValueError):
     """Why :func:`read_bounded` refused a file.  ``kind`` is one of ``"os"`` (it could not be
     opened or read: ``error`` holds the ``OSError``/``ValueError``), ``"folder"``,

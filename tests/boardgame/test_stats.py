@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from helpers import random_placement
 from wordbler.boardgame.game import Game, PlayerSpec
 from wordbler.boardgame.model import Move, TurnKind
-from wordbler.boardgame.stats import (Stats, StatsError, add_game, clean_name, default_path,
+from wordbler.boardgame.stats import (UPDATED, Stats, StatsError, add_game, clean_name, default_path,
                                       from_json, load, record_game, save)
 
 
@@ -140,6 +140,20 @@ def test_a_damaged_file_is_kept_aside_when_a_game_is_recorded(tmp_path):
     assert ok and "damaged" in msg
     assert (tmp_path / "stats.json.damaged").read_text() == "{not json"
     assert load(path).player("Bob").games == 1
+
+
+def test_a_file_set_aside_before_is_never_replaced(tmp_path):
+    # a second unreadable file (a newer version's, say) used to be renamed over the first
+    # one kept: that history was gone for good
+    path = tmp_path / "stats.json"
+    path.write_text('{"format": 2, "first": true}')
+    assert record_game(play_out(7), path)[0]
+    path.write_text('{"format": 2, "second": true}')
+    ok, msg = record_game(play_out(8), path)
+    assert ok and "stats.json.2.damaged" in msg and msg != UPDATED
+    assert (tmp_path / "stats.json.damaged").read_text() == '{"format": 2, "first": true}'
+    assert (tmp_path / "stats.json.2.damaged").read_text() == '{"format": 2, "second": true}'
+    assert record_game(play_out(9), path) == (True, UPDATED)
 
 
 def test_non_regular_and_huge_files_are_refused(tmp_path):

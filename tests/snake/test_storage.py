@@ -155,3 +155,13 @@ def test_a_bad_high_score_file_is_set_aside(tmp_path, content):
     hs.add("en-4x4", entry("Ann", 3))
     hs.save()
     assert HighScores.load(path).table("en-4x4")[0].name == "Ann"
+
+
+def test_a_second_bad_high_score_file_keeps_the_first_one_set_aside(tmp_path):
+    path = tmp_path / "hs.json"
+    path.write_text("{first")
+    assert HighScores.load(path).problem
+    path.write_text("{second")
+    assert "hs.json.2.bad" in HighScores.load(path).problem
+    assert (tmp_path / "hs.json.bad").read_text() == "{first"
+    assert (tmp_path / "hs.json.2.bad").read_text() == "{second"

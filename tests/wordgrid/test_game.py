@@ -186,6 +186,19 @@ def test_storage_round_trip_and_bad_files(tmp_path, puzzle):
     assert "not a regular file" in load_progress(path).problem
 
 
+def test_a_second_bad_progress_file_keeps_the_first_one_set_aside(tmp_path):
+    # the progress file holds the statistics too: a second unreadable one (a newer
+    # version's, say) used to be renamed over the first kept copy
+    path = tmp_path / "progress.json"
+    first = json.dumps({"version": 2, "stats": {"played": 400}})
+    path.write_text(first)
+    assert "kept as progress.json.bad" in load_progress(path).problem
+    path.write_text("{second")
+    assert "kept as progress.json.2.bad" in load_progress(path).problem
+    assert (tmp_path / "progress.json.bad").read_text() == first
+    assert (tmp_path / "progress.json.2.bad").read_text() == "{second"
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

@@ -23,9 +23,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..fileio import set_aside
 from .model import MoveKind, TurnKind
 
 FORMAT = 1
+UPDATED = "Statistics updated."  # record_game's message when nothing else needs saying
 MAX_BYTES = 4 * 1024 * 1024
 MAX_PLAYERS = 1000
 MAX_RECENT = 100  # scores kept per player for the chart
@@ -230,9 +232,10 @@ def save(stats: Stats, path: str | os.PathLike | None = None) -> None:
 
 
 def record_game(game, path: str | os.PathLike | None = None) -> tuple[bool, str]:
-    """Add a finished game to the file.  Returns (recorded, message).  A damaged file is
-    renamed ``<name>.damaged`` (kept for the user) and a fresh one started; write errors
-    are reported in the message, never raised."""
+    """Add a finished game to the file.  Returns (recorded, message): the message is
+    :data:`UPDATED` unless the user should hear more.  A file that cannot be read is renamed
+    ``<name>.damaged`` (``<name>.2.damaged``, ... beside one kept before: never replaced)
+    and a fresh one started; write errors are reported in the message, never raised."""
     target = Path(path) if path is not None else default_path()
     note = ""
     try:
@@ -241,18 +244,18 @@ def record_game(game, path: str | os.PathLike | None = None) -> tuple[bool, str]
         if not target.is_file() or target.is_symlink():
             return False, f"Statistics not updated: {e}"
         try:
-            os.replace(target, target.with_name(target.name + ".damaged"))
+            kept = Path(set_aside(target, ".damaged"))  # never over one kept before
         except OSError:
             return False, f"Statistics not updated: {e}"
         stats = Stats()
-        note = f" (the old file was damaged and is kept as {target.name}.damaged: {e})"
+        note = f" (the old file could not be read and is kept as {kept.name}: {e})"
     if not add_game(stats, game):
         return False, "This game is already in the statistics."
     try:
         save(stats, target)
     except OSError as e:
         return False, f"Statistics not saved: {e.strerror or e}"
-    return True, "Statistics updated" + note + "."
+    return True, UPDATED[:-1] + note + "."
 
 
 __all__ = ["Stats", "PlayerStats", "StatsError", "add_game", "load", "save", "record_game",

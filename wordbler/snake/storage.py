@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from wordbler.fileio import ReadRefused, read_bounded, write_json_atomic
+from wordbler.fileio import set_aside as fileio_set_aside
 from wordbler.paths import user_data_dir
 
 from .board import Board, BoardError
@@ -68,13 +69,17 @@ def read_json(path: Path) -> Any:
 
 
 def set_aside(path: Path) -> Path | None:
-    """Rename a bad file to ``*.bad`` (replacing an older one); the new path or None."""
-    bad = path.with_name(path.name + ".bad")
+    """Rename a bad file to ``*.bad`` (``*.2.bad``, ... beside one set aside before, which
+    is never replaced); the new path or None."""
     try:
-        os.replace(path, bad)
-        return bad
+        return Path(fileio_set_aside(path, ".bad"))
     except OSError:
         return None
+
+
+def _kept(aside: Path | None) -> str:
+    """Where a file went, for a message."""
+    return f" (the file was set aside as {aside.name})" if aside is not None else ""
 
 
 # ---- deals ----------------------------------------------------------------------------
@@ -257,14 +262,13 @@ class HighScores:
         except FileNotFoundError:
             return hs
         except StorageError as e:
-            hs.problem = f"{e}; the high scores start again (the file was set aside)"
-            set_aside(hs.path)
+            hs.problem = f"{e}; the high scores start again{_kept(set_aside(hs.path))}"
             return hs
         try:
             hs.tables = _parse_tables(doc)
         except StorageError as e:
-            hs.problem = f"{hs.path}: {e}; the high scores start again (the file was set aside)"
-            set_aside(hs.path)
+            hs.problem = (f"{hs.path}: {e}; the high scores start again"
+                          f"{_kept(set_aside(hs.path))}")
         return hs
 
     def table(self, key: str) -> list[ScoreEntry]:

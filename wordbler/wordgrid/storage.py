@@ -15,6 +15,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordbler.fileio import set_aside as fileio_set_aside
 from wordbler.fileio import write_json_atomic
 from wordbler.paths import user_data_dir
 
@@ -108,8 +109,9 @@ def load_progress(path: Path | None = None) -> Progress:
         problem = " ".join(str(e).split())  # one line, and short whatever the file held
         if len(problem) > 300:
             problem = problem[:299] + "…"
-        set_aside(path)
-        return Progress(None, Stats(), f"the saved progress was not used: {problem}")
+        kept = set_aside(path)
+        where = f" (kept as {kept.name})" if kept is not None else ""
+        return Progress(None, Stats(), f"the saved progress was not used{where}: {problem}")
 
 
 def _shown(value: object) -> str:
@@ -122,12 +124,11 @@ def _shown(value: object) -> str:
 
 def set_aside(path: Path) -> Path | None:
     """Rename a bad save (a file, a folder or a FIFO in its place) to ``*.bad``, keeping its
-    bytes for a look; the new path, or None when there is nothing there or it cannot be moved."""
-    bad = path.with_name(path.name + ".bad")
+    bytes for a look (``*.2.bad``, ... beside one set aside before, which is never
+    replaced); the new path, or None when there is nothing there or it cannot be moved."""
     try:
         if not os.path.lexists(path):
             return None
-        os.replace(path, bad)
-        return bad
+        return Path(fileio_set_aside(path, ".bad"))
     except OSError:
         return None

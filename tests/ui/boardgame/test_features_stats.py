@@ -43,3 +43,21 @@ def test_a_damaged_statistics_file_is_reported_not_fatal(driver, qtbot):
     assert "cannot be read" in dlg.note.text() and "games" in dlg.note.text()
     assert dlg.player.count() == 0
     dlg.close()
+
+
+def test_statistics_started_again_are_told_and_the_old_file_kept(driver, qtbot):
+    # a statistics file this version cannot read (a newer version's) was set aside and the
+    # statistics started again at the next finished game, without a word to the player
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    future = json.dumps({"format": 2, "players": [], "games played": 250})
+    path.write_text(future)
+    words = Words()
+    d = driver(seed=12, lexicon=words)
+    shown = []
+    d.window.show_message = lambda text, *args, **kwargs: shown.append(text)
+    finish_game(d, words)
+    told = [m for m in shown if "stats.json.damaged" in m]
+    assert len(told) == 1 and "could not be read" in told[0]
+    assert (path.parent / "stats.json.damaged").read_text() == future
+    assert load(path).player(d.game.players[0].name).games == 1

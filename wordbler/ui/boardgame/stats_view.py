@@ -170,7 +170,9 @@ class StatsController(QObject):
             return
         ok, msg = stats_mod.record_game(s.game, self.path)
         self.last_message = msg
-        if not ok and "already" not in msg:
+        # a failure, or recorded after setting an unreadable file aside: the player is told
+        # (the games it held are not counted any more)
+        if (not ok and "already" not in msg) or (ok and msg != stats_mod.UPDATED):
             show = getattr(self.window, "show_message", None)
             if show is not None:
                 show(msg, "error")

@@ -401,8 +401,7 @@ class SnakeWindow(QMainWindow):
         try:
             doc = load_round_file(path)
         except StorageError as e:
-            set_aside(path)
-            self.setup.show_status(f"The saved round could not be read and was set aside: {e}", error=True)
+            self.setup.show_status(_set_aside_text(set_aside(path), e), error=True)
             doc = None
         self._saved_doc = doc
         if doc is None:
@@ -421,8 +420,8 @@ class SnakeWindow(QMainWindow):
         try:
             ref = read_list_ref(doc["deal"])
         except StorageError as e:
-            set_aside(self.data_dir / AUTOSAVE_NAME)
-            self.setup.show_status(f"The saved round could not be read and was set aside: {e}", error=True)
+            self.setup.show_status(_set_aside_text(set_aside(self.data_dir / AUTOSAVE_NAME), e),
+                                   error=True)
             self.refresh_resume()
             return
         key = (ref.lang, None if ref.bundled else ref.path)
@@ -718,6 +717,11 @@ class SnakeWindow(QMainWindow):
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 760)
+
+
+def _set_aside_text(aside: Path | None, error: Exception) -> str:
+    where = f" as {aside.name}" if aside is not None else ""
+    return f"The saved round could not be read and was set aside{where}: {error}"
 
 
 def load_words(lang: str, path: str | None) -> SnakeWords:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QLockFile, QObject, QRunnable, QThreadPool, Signal
 from wordbler.paths import user_data_dir
 from wordbler.wordsearch import Cancelled, Entry, Settings, WordSearchError, generate
 from wordbler.wordsearch.grid import Placement
-from wordbler.fileio import write_json_atomic
+from wordbler.fileio import set_aside, write_json_atomic
 from wordbler.wordsearch.play import PlayState, Selection, read_save
 from wordbler.wordsearch.puzzle import Puzzle
 
@@ -228,11 +228,13 @@ class WordSearchSession(QObject):
         try:
             state = read_save(self.save_path)
         except WordSearchError as e:
-            try:
-                self.save_path.replace(self.save_path.with_suffix(".corrupt"))
+            try:  # never over a file set aside before
+                kept = Path(set_aside(self.save_path, ".corrupt", self.save_path.with_suffix("")))
             except OSError:
-                pass
-            self.notice.emit(f"The saved puzzle could not be read and was set aside ({e}).")
+                self.notice.emit(f"The saved puzzle could not be read ({e}).")
+            else:
+                self.notice.emit(f"The saved puzzle could not be read and was set aside as "
+                                 f"{kept.name} ({e}).")
             return False
         self.state = state
         self.puzzle_changed.emit()
