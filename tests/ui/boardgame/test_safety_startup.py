@@ -332,6 +332,29 @@ def test_a_file_where_the_folder_should_be_starts_with_autosave_off_and_says_why
     assert w.autosaver.banner.isVisible()
 
 
+def test_a_kept_game_whose_lock_cannot_be_made_is_named_not_said_open_elsewhere(
+        qapp, qtbot, app_env, monkeypatch):
+    # on a full disk (or a folder without write permission) a game's lock file cannot be
+    # made; the start said "1 unfinished game is open in another Wordbler window", with no
+    # other window, and nothing about the kept game
+    path = kept_game(app_env)
+    before = path.read_bytes()
+
+    class NoRoomForLocks(autosave.QLockFile):  # what the system answers on a full disk
+        def tryLock(self, timeout=0):  # noqa: N802
+            return False
+
+        def error(self):
+            return autosave.QLockFile.LockError.UnknownError
+
+    monkeypatch.setattr(autosave, "QLockFile", NoRoomForLocks)
+    w = start(qapp, "--players", "Cy,Di")  # no resume offer: the game cannot be locked
+    text = w.table.message_label.text()
+    assert "another Wordbler window" not in text
+    assert "1 unfinished game cannot be resumed now" in text and path.name in text
+    assert path.read_bytes() == before  # kept as it was
+
+
 def test_a_folder_in_the_way_of_the_old_previous_game_loses_nothing(qapp, qtbot, app_env):
     """Issue 16.3's repro: an unfinished autosave of the old scheme with a folder named
     autosave-previous.gcg beside it, then a new game: the old game is kept whole."""

@@ -383,6 +383,9 @@ class Found:
     set_aside: Path | None = None  # CORRUPT: where the file went (None if it could not move)
     corrupt: tuple["Found", ...] = ()  # every file set aside while looking
     busy: int = 0  # unfinished games another window holds
+    # games whose lock cannot be made (a full disk, a folder without write permission):
+    # (path, why) -- kept as they are, and the user is told (never "in another window")
+    blocked: tuple[tuple[Path, str], ...] = ()
 
     def release(self) -> None:
         """The offer was declined: let go of the game's lock."""
@@ -412,6 +415,27 @@ def _read_game(path: Path, lexicon) -> tuple[GCGRecord, Game]:
     return record, game
 
 
+def _unfinished_unlocked(path: Path, lexicon) -> bool:
+    """Does ``path`` (whose lock cannot be made) hold an unfinished game?  Only read: without
+    the lock nothing is set aside."""
+    try:
+        _record, game = _read_game(path, lexicon)
+    except (GCGError, ValueError, OSError):
+        return False
+    return not game.is_over and is_played(game)
+
+
+def blocked_notice(found: Found) -> str:
+    """What the user reads about unfinished games whose lock cannot be made."""
+    n = len(found.blocked)
+    head = (f"{n} unfinished game cannot be resumed now" if n == 1 else
+            f"{n} unfinished games cannot be resumed now")
+    why = "; ".join(f"{p.name}: {err}" for p, err in found.blocked[:3])
+    more = f"; and {n - 3} more" if n > 3 else ""
+    return (f"{head} ({why}{more}). It is kept as it is: free some space or make the "
+            "folder writable, then start Wordbler again.")
+
+
 def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -> Found:
     """The newest unfinished game of ``folder`` that no window holds, locked for the caller
     (:meth:`Found.release` if it is not resumed).  Files that cannot be read are set aside on
@@ -427,10 +451,14 @@ def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -
     store.remove_stale_temporaries()
     corrupt: list[Found] = []
     busy = 0
+    blocked: list[tuple[Path, str]] = []
     for path, _ in store.game_files():
         slot = Slot(path)
         if not slot.acquire():
-            busy += 1
+            if slot.held_elsewhere():
+                busy += 1
+            elif _unfinished_unlocked(path, lexicon):
+                blocked.append((path, slot.error))
             continue
         try:
             record, game = _read_game(path, lexicon)
@@ -443,7 +471,7 @@ def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -
                 slot.release()
                 continue
             return Found(FoundKind.UNFINISHED, path, game, record, slot,
-                         corrupt=tuple(corrupt), busy=busy)
+                         corrupt=tuple(corrupt), busy=busy, blocked=tuple(blocked))
         try:
             aside: Path | None = set_aside(path)
         except OSError:
@@ -453,8 +481,8 @@ def inspect(folder: Path | None = None, lexicon: Container[str] | None = None) -
     if corrupt:
         first = corrupt[0]
         return Found(FoundKind.CORRUPT, first.path, error=first.error, set_aside=first.set_aside,
-                     corrupt=tuple(corrupt), busy=busy)
-    return Found(FoundKind.NONE, busy=busy)
+                     corrupt=tuple(corrupt), busy=busy, blocked=tuple(blocked))
+    return Found(FoundKind.NONE, busy=busy, blocked=tuple(blocked))
 
 
 def last_line(record: gcg.GCGRecord) -> int | None:

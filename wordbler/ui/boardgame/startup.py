@@ -210,6 +210,8 @@ class Startup:
                     translate("Startup", "{n} unfinished games are open in another Wordbler "
                                          "window."))
             window.show_message(busy.format(n=n), "info")
+        if found.blocked:
+            window.show_message(autosave.blocked_notice(found), "error")
         if found.corrupt:
             self.notice(window, translate("Startup", "Autosave"),
                         autosave.corrupt_notice(found))
