@@ -8,7 +8,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 import wordbler.ui  # noqa: F401  (installs the PySide6 refcount guard first)
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QLockFile, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -38,6 +38,21 @@ def send_drop(widget: QWidget, mime, pos: QPoint | None = None) -> bool:
     drop = QDropEvent(posf, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(widget, drop)
     return drop.isAccepted()
+
+
+def locks_cannot_be_made(monkeypatch, module) -> None:
+    """``module``'s lock files fail as on a full disk or a read-only folder (the system's
+    answer, which root's permissions cannot produce in a test): no lock, and not because
+    another process holds it."""
+
+    class NoLocks(QLockFile):
+        def tryLock(self, timeout=0):  # noqa: N802
+            return False
+
+        def error(self):
+            return QLockFile.LockError.PermissionError
+
+    monkeypatch.setattr(module, "QLockFile", NoLocks)
 
 
 class Driver:

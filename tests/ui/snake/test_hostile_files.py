@@ -13,6 +13,9 @@ from PySide6.QtWidgets import QLabel
 
 from wordbler.snake import BoardSpec, FakeClock, SnakeGame, SnakeWords, generate
 from wordbler.snake.storage import HIGHSCORES_FORMAT, save_round
+
+from tests.ui.conftest import locks_cannot_be_made
+import wordbler.ui.snake.window as window_module
 from wordbler.ui.snake.window import describe_saved
 
 BIG = "1" * 5000
@@ -166,3 +169,20 @@ def test_a_save_failure_stays_in_view_until_saving_works(make_driver, en_list, t
     save.rmdir()
     assert d.session.autosave(force=True) and save.is_file()
     assert not label.isVisible()
+
+
+def test_a_folder_that_cannot_be_written_still_shows_scores_and_the_saved_round(
+        make_driver, saved_round, tmp_path, monkeypatch):
+    # a read-only or full data folder: the window did not read its files at all, so the
+    # high scores looked wiped and the saved round was not offered
+    hs = tmp_path / "data" / "highscores.json"
+    hs.write_text(json.dumps({"format": HIGHSCORES_FORMAT, "version": 1, "tables": {
+        "en-4x4": [{"name": "Ann", "score": 77, "words": 30, "percent": 40.0,
+                    "date": "2025-01-01", "code": "EN-4X4-1"}]}}), encoding="utf-8")
+    before = saved_round.read_bytes(), hs.read_bytes()
+    locks_cannot_be_made(monkeypatch, window_module)
+    d = make_driver()
+    assert not d.window.owns_files and "cannot be written" in d.window.setup.status.text()
+    assert [e.name for e in d.window.highscores.table("en-4x4")] == ["Ann"]
+    assert d.window.setup.resume_box.isVisible() and "Ann" in d.window.setup.resume_label.text()
+    assert (saved_round.read_bytes(), hs.read_bytes()) == before

@@ -10,6 +10,8 @@ from PySide6.QtTest import QTest
 
 from wordbler.wordgrid.game import Status, new_game
 
+import wordbler.ui.wordgrid.window as window_module
+from tests.ui.conftest import locks_cannot_be_made
 from tests.ui.wordgrid.test_window import TODAY, drag, make, movable_pair, puzzle  # noqa: F401
 
 
@@ -120,3 +122,24 @@ def test_a_window_shown_again_saves_again(make, puzzle, tmp_path, qtbot):
     assert other.owns_files and not other.files_label.text()
     drag(other.board, *movable_pair(other.session.game))
     assert moves() == 1  # its own game, now written
+
+
+def test_a_folder_that_cannot_be_written_still_shows_the_progress(make, puzzle, tmp_path,
+                                                                   monkeypatch):
+    # a read-only or full data folder: the window did not even read the file, so the
+    # statistics showed 0 played and the unfinished puzzle was gone, to the player's eyes
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    for _ in range(2):
+        a, b = movable_pair(w.session.game)
+        drag(w.board, a, b)
+    w.session.stats.played = 40
+    w.session.save()
+    w.close()
+    before = _path(tmp_path).read_bytes()
+    locks_cannot_be_made(monkeypatch, window_module)
+    again = make(autostart=True)
+    assert not again.owns_files and "cannot be written" in again.files_label.text()
+    assert again.session.stats.played == 40 and again.session.game.swaps_used == 2
+    a, b = movable_pair(again.session.game)
+    drag(again.board, a, b)  # played on, not saved, as the note says
+    assert again.session.game.swaps_used == 3 and _path(tmp_path).read_bytes() == before

@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 
+import wordbler.ui.wordsearch.session as session_module
 from wordbler.ui.wordsearch.session import WordSearchSession
 from wordbler.wordsearch.play import PlayState, write_json_atomic
 from mutate import dump, mutate_doc, spoil_bytes  # tests/mutate.py
+from tests.ui.conftest import locks_cannot_be_made
 
 BIG = "1" * 5000
 
@@ -124,3 +126,21 @@ def test_an_autosave_failure_stays_in_view_until_a_write_works(make_window, puzz
     (folder / "autosave.json").rmdir()
     w.session.select(p1.cells[0], p1.cells[-1])
     assert not w.files_label.isVisible() and (folder / "autosave.json").is_file()
+
+
+def test_a_folder_that_cannot_be_written_still_resumes_the_saved_puzzle(
+        make_window, puzzle, tmp_path, monkeypatch):
+    # a read-only or full data folder: the saved puzzle was not even read, so it looked lost
+    save = tmp_path / "ws" / "autosave.json"
+    first = make_window(puzzle, save_path=save)
+    p = puzzle.placed[0]
+    first.session.select(p.cells[0], p.cells[-1])
+    first.close()
+    before = save.read_bytes()
+    locks_cannot_be_made(monkeypatch, session_module)
+    again = make_window(save_path=save, autoload=True)
+    assert not again.session.owns_file and "cannot be written" in again.files_label.text()
+    assert again.session.state is not None and list(again.session.state.found) == [p.word]
+    q = puzzle.placed[1]
+    again.session.select(q.cells[0], q.cells[-1])  # played on, not saved, as the note says
+    assert save.read_bytes() == before

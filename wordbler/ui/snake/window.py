@@ -63,9 +63,12 @@ class SnakeWindow(QMainWindow):
         self._lock = QLockFile(str(self.data_dir / LOCK_NAME))
         self._lock.setStaleLockTime(0)   # stale only when its process is gone, never by age
         self.files_note: str | None = None
+        self.files_elsewhere = False  # another window holds the files (not just unwritable)
         self.owns_files = self._take_files()
-        self.highscores = (HighScores.load(self.data_dir / HIGHSCORES_NAME) if self.owns_files
-                           else HighScores(self.data_dir / HIGHSCORES_NAME))
+        # read unless another window holds them: a folder that cannot be written still shows
+        # the high scores (and offers the saved round), though nothing new is saved
+        self.highscores = (HighScores(self.data_dir / HIGHSCORES_NAME) if self.files_elsewhere
+                           else HighScores.load(self.data_dir / HIGHSCORES_NAME))
         self._saved_doc = None
         self._help: HelpDialog | None = None
         self._dialog = None
@@ -374,8 +377,10 @@ class SnakeWindow(QMainWindow):
                                f"cannot be made ({e.strerror or e}).")
             return False
         if self._lock.tryLock(0):
+            self.files_elsewhere = False
             return True
-        if self._lock.error() == QLockFile.LockError.LockFailedError:
+        self.files_elsewhere = self._lock.error() == QLockFile.LockError.LockFailedError
+        if self.files_elsewhere:
             self.files_note = ("Another Word Snake window is open: this one does not resume or save "
                                "rounds, nor keep high scores (close the other one for that).")
         else:
@@ -394,7 +399,7 @@ class SnakeWindow(QMainWindow):
             self._saved_doc = None
             return
         path = self.data_dir / AUTOSAVE_NAME
-        if not self.owns_files:   # the window that holds the files may be playing that round
+        if self.files_elsewhere:   # the window that holds the files may be playing that round
             self._saved_doc = None
             self.setup.show_resume(None)
             return

@@ -39,6 +39,7 @@ class WordGridWindow(QMainWindow):
         self.files_note: str | None = None
         self._trying_list: str | None = None  # an own list chosen, its first puzzle in making
         self.list_problem: QMessageBox | None = None  # the last list that failed, explained
+        self.files_elsewhere = False  # another window holds the files (not just unwritable)
         self.owns_files = self._take_files()
         self.session.can_save = self.owns_files
         self._build()
@@ -54,7 +55,9 @@ class WordGridWindow(QMainWindow):
         self._busy_timer.timeout.connect(self._show_busy)
         self._show_files_note()
         if autostart:
-            if not self.owns_files or not self.session.restore():
+            # the files are read unless another window holds them (it may be playing that
+            # game): a folder that cannot be written still shows the player's progress
+            if self.files_elsewhere or not self.session.restore():
                 self.session.start_daily(self.grid_size, self.lang)
             self._refresh()
 
@@ -183,8 +186,10 @@ class WordGridWindow(QMainWindow):
                                f"cannot be made ({e.strerror or e}).")
             return False
         if self._lock.tryLock(0):
+            self.files_elsewhere = False
             return True
-        if self._lock.error() == QLockFile.LockError.LockFailedError:
+        self.files_elsewhere = self._lock.error() == QLockFile.LockError.LockFailedError
+        if self.files_elsewhere:
             self.files_note = ("Another Word Grid window is open: this one does not save "
                                "progress or statistics (close the other one for that).")
         else:

@@ -87,6 +87,7 @@ class WordSearchSession(QObject):
         self._lock = QLockFile(str(self.save_path) + ".lock")
         self._lock.setStaleLockTime(0)   # stale only when its process is gone, never by age
         self.owns_file = False
+        self.held_elsewhere = False  # the last take_file failed because another window has it
         self.files_note: str | None = None
 
     # ---- the saved game's lock ----------------------------------------------------------
@@ -95,6 +96,7 @@ class WordSearchSession(QObject):
         window holds it, or the folder cannot be used."""
         if self.owns_file:
             return True
+        self.held_elsewhere = False
         try:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -107,6 +109,7 @@ class WordSearchSession(QObject):
             self.owns_file = True
             note = None
         elif self._lock.error() == QLockFile.LockError.LockFailedError:
+            self.held_elsewhere = True
             note = "Not autosaving: another Word Search window has the saved puzzle"
         else:
             note = "Autosave is off: its folder cannot be written"
@@ -219,10 +222,12 @@ class WordSearchSession(QObject):
     def load(self) -> bool:
         """Resume the autosaved game if there is a valid one.  A file that does not validate
         is set aside (renamed ``.corrupt``) with a notice, never a crash.  Another window
-        holding the saved game: a notice, and nothing is read."""
+        holding the saved game: a notice, and nothing is read (it may be playing it); a
+        folder that cannot be written: a notice, and the saved game is still resumed."""
         if not self.take_file():
             self.notice.emit(self.files_note or "")
-            return False
+            if self.held_elsewhere:
+                return False
         if not self.save_path.exists():
             return False
         try:
