@@ -12,8 +12,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 import wordbler.ui.wordsearch.session as session_module
+import wordbler.ui.wordsearch.window as window_module
 from wordbler.ui.wordsearch.session import WordSearchSession
 from wordbler.wordsearch.play import PlayState, write_json_atomic
 from mutate import dump, mutate_doc, spoil_bytes  # tests/mutate.py
@@ -144,3 +146,60 @@ def test_a_folder_that_cannot_be_written_still_resumes_the_saved_puzzle(
     q = puzzle.placed[1]
     again.session.select(q.cells[0], q.cells[-1])  # played on, not saved, as the note says
     assert save.read_bytes() == before
+
+
+def _two_windows_then_the_first_closes(make_window, puzzle, tmp_path, qtbot):
+    """The first window finds three words and closes; the second played a puzzle of its own
+    meanwhile (not autosaved, as it was told) and finds a word after the first closed."""
+    from wordbler.wordsearch import Settings, generate
+    from wordbler.wordsearch.words import Entry
+
+    from tests.ui.wordsearch.test_window import drag
+
+    save = tmp_path / "shared" / "autosave.json"
+    first = make_window(puzzle, save_path=save)
+    for p in puzzle.placed[:3]:
+        drag(qtbot, first, p.cells[0], p.cells[-1])
+    other = generate(Settings(cols=8, rows=8), [Entry("cat", "CAT"), Entry("dog", "DOG")], 1)
+    second = make_window(other, save_path=save)
+    assert not second.session.owns_file
+    first.close()
+    kept = save.read_bytes()
+    p = other.placed[0]
+    return save, kept, second, lambda: drag(qtbot, second, p.cells[0], p.cells[-1])
+
+
+def test_a_window_handed_the_file_asks_before_saving_over_the_other_puzzle(
+        make_window, puzzle, tmp_path, qtbot, monkeypatch):
+    # the second window took the file over at its next found word and wrote its own puzzle
+    # over the first window's unfinished one, without a word
+    save, kept, second, find = _two_windows_then_the_first_closes(make_window, puzzle,
+                                                                  tmp_path, qtbot)
+    asked = []
+    monkeypatch.setattr(window_module.QMessageBox, "question",
+                        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Yes)
+    find()
+    assert len(asked) == 1 and "3 of" in asked[0] and "1 of" in asked[0]
+    assert save.read_bytes() == kept  # resumed: the saved puzzle goes on in this window
+    assert second.session.puzzle == puzzle and len(second.session.state.found) == 3
+    assert second.grid.puzzle == puzzle
+
+
+def test_a_window_handed_the_file_saves_its_own_puzzle_when_told(
+        make_window, puzzle, tmp_path, qtbot, monkeypatch):
+    save, kept, second, find = _two_windows_then_the_first_closes(make_window, puzzle,
+                                                                  tmp_path, qtbot)
+    monkeypatch.setattr(window_module.QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.No)
+    find()
+    assert [w for w, _player in json.loads(save.read_text())["found"]] == ["CAT"]
+    assert list(second.session.state.found) == ["CAT"]
+
+
+def test_a_session_handed_the_file_with_no_one_to_ask_keeps_the_saved_puzzle(
+        make_window, puzzle, tmp_path, qtbot):
+    save, kept, second, find = _two_windows_then_the_first_closes(make_window, puzzle,
+                                                                  tmp_path, qtbot)
+    second.session.resume_other = None
+    find()
+    assert save.read_bytes() == kept

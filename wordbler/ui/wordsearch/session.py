@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QLockFile, QObject, QRunnable, QThreadPool, Signal
 
@@ -89,6 +90,12 @@ class WordSearchSession(QObject):
         self.owns_file = False
         self.held_elsewhere = False  # the last take_file failed because another window has it
         self.files_note: str | None = None
+        # the file was handed over (the window that held it closed) while this window played
+        # a game of its own: ``resume_other(saved state)`` says whether to go on with the
+        # game the other window saved (True) or to save this one in its place (False); with
+        # no one to ask, the saved game is kept and this one is not written over it
+        self.resume_other: Callable[[PlayState], bool] | None = None
+        self._yield_to_saved = False
 
     # ---- the saved game's lock ----------------------------------------------------------
     def take_file(self) -> bool:
@@ -96,7 +103,7 @@ class WordSearchSession(QObject):
         window holds it, or the folder cannot be used."""
         if self.owns_file:
             return True
-        self.held_elsewhere = False
+        was_elsewhere, self.held_elsewhere = self.held_elsewhere, False
         try:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -108,6 +115,8 @@ class WordSearchSession(QObject):
         if self._lock.tryLock(0):
             self.owns_file = True
             note = None
+            if was_elsewhere:
+                self._handed_over()
         elif self._lock.error() == QLockFile.LockError.LockFailedError:
             self.held_elsewhere = True
             note = "Not autosaving: another Word Search window has the saved puzzle"
@@ -117,6 +126,28 @@ class WordSearchSession(QObject):
             self.files_note = note
             self.files_changed.emit()
         return self.owns_file
+
+    def _handed_over(self) -> None:
+        """The window that held the saved game let it go: an unfinished game it saved is not
+        written over without asking (:attr:`resume_other`)."""
+        try:
+            saved = read_save(self.save_path)
+        except (WordSearchError, OSError):
+            return  # nothing worth keeping there (a bad file is set aside when loaded)
+        ours = self.state
+        if saved.finished or (ours is not None and saved.to_json() == ours.to_json()):
+            return
+        if ours is None or not ours.started:
+            self.state = saved  # as when a window opens: the saved game goes on
+        elif self.resume_other is not None and self.resume_other(saved):
+            self.state = saved
+        else:
+            if self.resume_other is None:
+                self._yield_to_saved = True
+            return
+        self._yield_to_saved = False
+        self.puzzle_changed.emit()
+        self.state_changed.emit()
 
     def release_file(self) -> None:
         if self.owns_file:
@@ -129,6 +160,7 @@ class WordSearchSession(QObject):
         return self.state.puzzle if self.state else None
 
     def start(self, puzzle: Puzzle, players=("Player",)) -> None:
+        self._yield_to_saved = False
         self.state = PlayState(puzzle, list(players))
         self.puzzle_changed.emit()
         self.state_changed.emit()
@@ -203,7 +235,10 @@ class WordSearchSession(QObject):
         replaces a saved game)."""
         if self.state is None or not self.state.started:
             return False
+        ours = self.state
         if not self.take_file():
+            return False
+        if self._yield_to_saved or self.state is not ours:  # the saved game kept, or resumed
             return False
         try:
             write_json_atomic(self.save_path, self.state.to_json())

@@ -175,6 +175,7 @@ class WordSearchWindow(QMainWindow):
         s.generation_failed.connect(self._on_generation_failed)
         s.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
         s.files_changed.connect(self._show_files_note)
+        s.resume_other = self._resume_other
         self.grid.line_selected.connect(s.select)
         self.hint_button.clicked.connect(s.hint)
         self.hint_action.triggered.connect(s.hint)
@@ -406,6 +407,20 @@ class WordSearchWindow(QMainWindow):
             return None
         self.session.request_new(dialog.request)
         return dialog.request
+
+    def _resume_other(self, saved) -> bool:
+        """The window that kept the saved puzzle closed, and this one has a puzzle going:
+        which one goes on (the other is not kept)?"""
+        ours = self.session.state
+        answer = QMessageBox.question(
+            self, self.tr("Word Search"),
+            self.tr("The other Word Search window has closed. Its unfinished puzzle is saved "
+                    "({saved_found} of {saved_count} found); this one is not "
+                    "({found_count} of {count} found).\n\nGo on with the saved puzzle? "
+                    "No keeps this one and saves it in its place.")
+            .format(saved_found=saved.found_count(), saved_count=len(saved.puzzle.placed),
+                    found_count=ours.found_count(), count=len(ours.puzzle.placed)))
+        return answer == QMessageBox.StandardButton.Yes
 
     def _may_abandon(self) -> bool:
         st = self.session.state
