@@ -4,8 +4,11 @@ stays on show until a save works, a hostile file never reaches the window as an 
 import json
 import os
 
+import pytest
+
 import wordbler.ui  # noqa: F401  (refcount guard before PySide6)
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from PySide6.QtTest import QTest
 
 from wordbler.wordgrid.game import Status, new_game
@@ -120,8 +123,10 @@ def test_a_window_shown_again_saves_again(make, puzzle, tmp_path, qtbot):
     other.show()
     qtbot.waitExposed(other)
     assert other.owns_files and not other.files_label.text()
+    # its own puzzle was not started: the first window's unfinished one goes on here
+    assert other.session.game.swaps_used == 2
     drag(other.board, *movable_pair(other.session.game))
-    assert moves() == 1  # its own game, now written
+    assert moves() == 3
 
 
 def test_a_folder_that_cannot_be_written_still_shows_the_progress(make, puzzle, tmp_path,
@@ -143,3 +148,60 @@ def test_a_folder_that_cannot_be_written_still_shows_the_progress(make, puzzle, 
     a, b = movable_pair(again.session.game)
     drag(again.board, a, b)  # played on, not saved, as the note says
     assert again.session.game.swaps_used == 3 and _path(tmp_path).read_bytes() == before
+
+
+def _first_closes_after_three_swaps(make, puzzle, tmp_path, second_swaps):
+    """A first window plays 3 swaps of a free puzzle; a second (not saving, as it is told)
+    plays ``second_swaps`` of today's; the first closes; the second is closed and shown
+    again from the start page, which hands it the files."""
+    first = make(new_game(puzzle))
+    for _ in range(3):
+        a, b = movable_pair(first.session.game)
+        drag(first.board, a, b)
+    second = make(new_game(puzzle, daily=TODAY.isoformat()))
+    assert not second.owns_files
+    for _ in range(second_swaps):
+        a, b = movable_pair(second.session.game)
+        drag(second.board, a, b)
+    first.close()
+    kept = json.loads(_path(tmp_path).read_text())
+    assert len(kept["game"]["moves"]) == 3
+    second.close()
+    second.show()
+    assert second.owns_files
+    return second, kept
+
+
+def test_a_window_handed_the_files_with_no_game_going_resumes_the_saved_one(
+        make, puzzle, tmp_path):
+    # its next swap used to write its own game over the other window's unfinished one
+    second, kept = _first_closes_after_three_swaps(make, puzzle, tmp_path, 0)
+    assert second.session.game.swaps_used == 3 and second.session.game.daily is None
+    a, b = movable_pair(second.session.game)
+    drag(second.board, a, b)
+    assert len(json.loads(_path(tmp_path).read_text())["game"]["moves"]) == 4
+
+
+@pytest.mark.parametrize("resume", [True, False])
+def test_a_window_handed_the_files_with_a_game_going_asks_which_goes_on(
+        make, puzzle, tmp_path, qtbot, monkeypatch, resume):
+    asked = []
+
+    def answer(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes if resume else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(window_module.QMessageBox, "question", answer)
+    second, kept = _first_closes_after_three_swaps(make, puzzle, tmp_path, 2)
+    qtbot.waitUntil(lambda: len(asked) == 1)
+    assert "3 swaps made" in asked[0] and "2 swaps made" in asked[0]
+    a, b = movable_pair(second.session.game)
+    drag(second.board, a, b)
+    saved = json.loads(_path(tmp_path).read_text())
+    if resume:
+        assert second.session.game.daily is None and len(saved["game"]["moves"]) == 4
+        assert saved["stats"]["finished"] == []
+    else:  # this one is saved in its place; the other counts as given up
+        assert second.session.game.daily == TODAY.isoformat()
+        assert len(saved["game"]["moves"]) == 3 and saved["game"]["daily"] == TODAY.isoformat()
+        assert len(saved["stats"]["finished"]) == 1 and saved["stats"]["played"] == 1

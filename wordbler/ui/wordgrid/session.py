@@ -140,6 +140,19 @@ class WordGridSession(QObject):
         self.set_game(g)
         return True
 
+    def other_saved_game(self) -> Game | None:
+        """The unfinished game the progress file holds when it is not the one on the table
+        (another window saved it), or None: read when a window takes the files over."""
+        if not self.save_path.exists():
+            return None
+        progress = load_progress(self.save_path)
+        g = progress.game
+        if progress.problem or g is None or g.over or game_key(g) in progress.stats.finished:
+            return None
+        if self.game is not None and g.to_dict() == self.game.to_dict():
+            return None
+        return g
+
     def reload_stats(self) -> None:
         """The statistics as the progress file holds them (a window taking the files over
         from one that wrote them)."""
@@ -158,6 +171,10 @@ class WordGridSession(QObject):
             save_progress(keep, self.stats, self.save_path)
             return
         save_progress(self.game, self.stats, self.save_path)
+
+    def save_now(self) -> None:
+        """Save the game and statistics; a failure is kept on show (never raised)."""
+        self._save_quietly()
 
     def _save_quietly(self) -> None:
         try:

@@ -605,11 +605,46 @@ class WordGridWindow(QMainWindow):
         if not self.owns_files and self._take_files():
             self.owns_files = True
             self.files_note = None
-            self.session.can_save = True
             # the statistics on disk are the latest (this window or another one wrote them)
             self.session.reload_stats()
+            self._take_over_saved_game()
             self._show_files_note()
         super().showEvent(event)
+
+    def _take_over_saved_game(self) -> None:
+        """Taking the files over: an unfinished game another window saved is not written over
+        unasked.  With no game going here it comes back to the table (as when a window
+        opens); with one going, the player is asked which goes on once the window shows."""
+        saved = self.session.other_saved_game()
+        ours = self.session.game
+        if saved is None:
+            self.session.can_save = True
+        elif ours is None or not ours.started or ours.over:
+            self.session.can_save = True
+            self.session.set_game(saved)
+            self._refresh()
+        else:
+            self.session.can_save = False  # nothing is written until the player says
+            QTimer.singleShot(0, lambda: self._ask_which_goes_on(saved))
+
+    def _ask_which_goes_on(self, saved) -> None:
+        if not self.owns_files:
+            return  # closed meanwhile
+        ours = self.session.game
+        answer = QMessageBox.question(
+            self, self.tr("Word Grid"),
+            self.tr("The other Word Grid window has closed. Its unfinished puzzle is saved "
+                    "({saved_swaps} swaps made); this one is not ({swaps} swaps made).\n\n"
+                    "Go on with the saved puzzle? No keeps this one and saves it in its "
+                    "place; the saved one then counts as given up.")
+            .format(saved_swaps=saved.swaps_used, swaps=ours.swaps_used if ours else 0))
+        self.session.can_save = True
+        if answer == QMessageBox.StandardButton.Yes:
+            self.session.set_game(saved)
+            self._refresh()
+        else:
+            self.session.stats.record_abandoned(saved)
+            self.session.save_now()
 
     def closeEvent(self, event) -> None:  # noqa: N802
         self.session.cancel_generation()
