@@ -186,3 +186,36 @@ def test_a_folder_that_cannot_be_written_still_shows_scores_and_the_saved_round(
     assert [e.name for e in d.window.highscores.table("en-4x4")] == ["Ann"]
     assert d.window.setup.resume_box.isVisible() and "Ann" in d.window.setup.resume_label.text()
     assert (saved_round.read_bytes(), hs.read_bytes()) == before
+
+
+def test_a_window_handed_the_files_keeps_the_other_windows_saved_round(
+        make_driver, en_list, tmp_path):
+    # a second window, closed and shown again from the start page once the first had
+    # closed, took the files with its own round going: its next word wrote that round over
+    # the one the first window saved, without a word
+    first = make_driver()
+    first.deal(word_list=en_list, seed="rich", players=2, names=["Ann", "Bob"])
+    first.start_turn()
+    first.drag(first.word_path(first.some_words(1)[0]))
+    first.session.autosave(force=True)
+    save = tmp_path / "data" / "autosave.json"
+    second = make_driver(settings_name="second.ini")
+    second.deal(word_list=en_list, seed=5, players=1, names=["Cy"])
+    first.window.close()
+    kept = save.read_bytes()
+    second.window.close()
+    second.window.show()
+    assert second.window.owns_files
+    assert "round the other Word Snake window saved is kept" in second.window.files_note
+    second.window.resume()  # back to Cy's round (closing the window paused it)
+    if second.window.pages.currentWidget() is second.window.handoff:
+        second.start_turn()
+    second.drag(second.word_path(second.some_words(1)[0]))
+    assert not second.session.autosave(force=True)
+    assert save.read_bytes() == kept
+    with second.qtbot.waitSignal(second.session.round_finished):
+        second.clock.advance(1000)
+    second.window.show_setup()  # the kept round is offered once this one is over
+    assert second.window.setup.resume_box.isVisible()
+    assert "Ann" in second.window.setup.resume_label.text()
+    assert save.read_bytes() == kept

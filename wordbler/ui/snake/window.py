@@ -345,6 +345,8 @@ class SnakeWindow(QMainWindow):
             self._disconnect_session(old)
             old.deleteLater()
         owner = self.owns_files
+        if owner:
+            self.files_note = None  # a round kept for another window's sake has ended
         session = SnakeSession(game, words, code_text,
                                autosave_path=self.data_dir / AUTOSAVE_NAME if owner else None,
                                highscores=self.highscores if owner else None, parent=self)
@@ -701,13 +703,27 @@ class SnakeWindow(QMainWindow):
             self.files_note = None
             self.highscores = HighScores.load(self.data_dir / HIGHSCORES_NAME)
             if self.session is not None:
-                self.session.autosave_path = self.data_dir / AUTOSAVE_NAME
                 self.session.highscores = self.highscores
+                if not self.session.game.finished and self._saved_round_kept():
+                    # the round going on here is not written over the one the other window
+                    # saved: that one is offered when this round ends
+                    self.files_note = ("This round is not saved: the round the other Word "
+                                       "Snake window saved is kept, and offered when this "
+                                       "round ends.")
+                else:
+                    self.session.autosave_path = self.data_dir / AUTOSAVE_NAME
             if self.session is None or self.session.game.finished:
                 self.refresh_resume()
             self.setup.show_status(self.highscores.problem or "", error=bool(self.highscores.problem))
             self._show_files_note()
         super().showEvent(event)
+
+    def _saved_round_kept(self) -> bool:
+        """Does the autosave hold a round (read, not set aside: only a look)?"""
+        try:
+            return load_round_file(self.data_dir / AUTOSAVE_NAME) is not None
+        except StorageError:
+            return False
 
     def closeEvent(self, event) -> None:
         if self.job is not None:
