@@ -194,7 +194,7 @@ def test_a_window_handed_the_files_with_a_game_going_asks_which_goes_on(
     monkeypatch.setattr(window_module.QMessageBox, "question", answer)
     second, kept = _first_closes_after_three_swaps(make, puzzle, tmp_path, 2)
     qtbot.waitUntil(lambda: len(asked) == 1)
-    assert "3 swaps made" in asked[0] and "2 swaps made" in asked[0]
+    assert "swaps made: 3" in asked[0] and "swaps made: 2" in asked[0]
     a, b = movable_pair(second.session.game)
     drag(second.board, a, b)
     saved = json.loads(_path(tmp_path).read_text())
@@ -205,3 +205,31 @@ def test_a_window_handed_the_files_with_a_game_going_asks_which_goes_on(
         assert second.session.game.daily == TODAY.isoformat()
         assert len(saved["game"]["moves"]) == 3 and saved["game"]["daily"] == TODAY.isoformat()
         assert len(saved["stats"]["finished"]) == 1 and saved["stats"]["played"] == 1
+
+
+@pytest.mark.parametrize("give_up", [False, True])
+def test_a_new_puzzle_asks_before_giving_up_the_one_going_on(make, puzzle, tmp_path, qtbot,
+                                                            monkeypatch, give_up):
+    # Free play or Daily during a puzzle gave it up at once: a loss, and the streak gone
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    w.confirm_give_up = True
+    a, b = movable_pair(w.session.game)
+    drag(w.board, a, b)
+    asked = []
+
+    def answer(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes if give_up else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(window_module.QMessageBox, "question", answer)
+    game = w.session.game
+    if give_up:
+        with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+            qtbot.mouseClick(w.free_button, Qt.MouseButton.LeftButton)
+        assert w.session.game is not game and w.session.stats.played == 1
+    else:
+        qtbot.mouseClick(w.free_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(w.daily_button, Qt.MouseButton.LeftButton)
+        assert not w.session.busy and w.session.game is game
+        assert w.session.stats.played == 0
+    assert len(asked) == (1 if give_up else 2) and "swaps made: 1" in asked[0]

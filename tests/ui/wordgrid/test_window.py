@@ -40,6 +40,7 @@ def make(qtbot, tmp_path):
         w = WordGridWindow(settings=settings, save_path=tmp_path / "wordgrid" / "progress.json",
                            pool=pool, today=TODAY, autostart=autostart)
         qtbot.addWidget(w)
+        w.confirm_give_up = False  # tests that want the question turn it back on
         w.board.swap_ms = 1
         w.resize(*size)
         w.show()

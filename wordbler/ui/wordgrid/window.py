@@ -37,6 +37,7 @@ class WordGridWindow(QMainWindow):
         self._lock = QLockFile(str(self.session.save_path.parent / LOCK_NAME))
         self._lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
         self.files_note: str | None = None
+        self.confirm_give_up = True  # ask before a new puzzle gives up the one going on
         self._trying_list: str | None = None  # an own list chosen, its first puzzle in making
         self.list_problem: QMessageBox | None = None  # the last list that failed, explained
         self.files_elsewhere = False  # another window holds the files (not just unwritable)
@@ -370,7 +371,7 @@ class WordGridWindow(QMainWindow):
         and the game on the table and the earlier choice stay."""
         self._show_words_choice()  # until a list has worked, the menu shows the old choice
         path = self.ask_word_list_file()
-        if not path:
+        if not path or not self.may_give_up():
             return
         self._trying_list = path
         self.session.start_free(self.grid_size, self.lang, None, path)
@@ -420,11 +421,27 @@ class WordGridWindow(QMainWindow):
         box.open()
 
     # ---- actions -------------------------------------------------------------------
+    def may_give_up(self) -> bool:
+        """A new puzzle gives up the one going on, which counts as a loss (and ends the
+        streak): asked first, as the other games ask before leaving a game."""
+        g = self.session.game
+        if g is None or not g.started or g.over or not self.confirm_give_up:
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Word Grid"),
+            self.tr("Start a new puzzle? This one (swaps made: {swaps}) will count as given "
+                    "up: a loss, and the streak starts again.").format(swaps=g.swaps_used))
+        return answer == QMessageBox.StandardButton.Yes
+
     def new_daily(self) -> None:
+        if not self.may_give_up():
+            return
         self._trying_list = None
         self.session.start_daily(self.grid_size, self.lang)
 
     def new_free(self, seed: int | None = None) -> None:
+        if not self.may_give_up():
+            return
         self._trying_list = None
         self.session.start_free(self.grid_size, self.lang, seed, self.lexicon)
 
@@ -634,7 +651,7 @@ class WordGridWindow(QMainWindow):
         answer = QMessageBox.question(
             self, self.tr("Word Grid"),
             self.tr("The other Word Grid window has closed. Its unfinished puzzle is saved "
-                    "({saved_swaps} swaps made); this one is not ({swaps} swaps made).\n\n"
+                    "(swaps made: {saved_swaps}); this one is not (swaps made: {swaps}).\n\n"
                     "Go on with the saved puzzle? No keeps this one and saves it in its "
                     "place; the saved one then counts as given up.")
             .format(saved_swaps=saved.swaps_used, swaps=ours.swaps_used if ours else 0))
