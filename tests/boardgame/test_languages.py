@@ -154,6 +154,40 @@ def test_yo_words_play_as_ye(tmp_path):
     assert rec.score == 12
 
 
+def _fr_list(tmp_path, words):
+    from wordbler.lexicon.wordlist import load_wordlist
+
+    p = tmp_path / "fr.txt"
+    p.write_text("\n".join(words) + "\n", encoding="utf-8")
+    return load_wordlist(p, board_alphabet("fr"))
+
+
+def test_french_accents_and_ligatures_are_read_as_the_plain_letters(tmp_path):
+    # only the bundled list was folded: an own list's ÉLÈVE was skipped, and É typed on the
+    # board or given to `check`/`moves` was no letter at all
+    fr = board_alphabet("fr")
+    assert fr.letters == get_alphabet("fr").letters  # the tiles' 26 letters, nothing else
+    import unicodedata
+    for ch in "ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸàâäçéèêëîïôöùûüÿ":
+        base = unicodedata.normalize("NFD", ch)[0].upper()
+        assert fr.letter(ch) == base and fr.normalise(ch) == base
+    assert fr.letter("Œ") is None  # two letters: not one tile
+    assert fr.normalise("ŒUVRE") == "OEUVRE" and fr.normalise("cæcum") == "CAECUM"
+    assert fr.normalise("Élève") == "ELEVE" and fr.try_normalise("ſ") is None
+    assert get_alphabet("fr").letter("É") is None  # the word engine's own French: unchanged
+    lex = _fr_list(tmp_path, ["ÉLÈVE", "œuvre", "GARÇON", "MAISON", "Noël"])
+    assert set(lex.words) == {"ELEVE", "OEUVRE", "GARCON", "MAISON", "NOEL"}
+    g = _rigged(FR, ["ELEVEAS", "MAISONT"], lex)
+    tiles = list(g.rack())
+    word = []
+    for i, ch in enumerate("ÉLÈVE"):  # as typed on a French keyboard
+        t = next(t for t in tiles if t.letter == fr.letter(ch) and t not in
+                 [p.tile for p in word])
+        word.append(Placement(t, Coord(7, 7 + i), fr.letter(ch)))
+    rec = g.play(word)
+    assert rec.kind is TurnKind.PLAY and rec.breakdown.main_word.word == "ELEVE"
+
+
 def test_the_bundled_russian_list_is_folded():
     wl = load_bundled_words("ru")
     assert isinstance(wl, WordList) and wl.alphabet == board_alphabet("ru")
@@ -458,6 +492,9 @@ def test_check_takes_a_language(capsys):
     assert code == 1 and out.splitlines() == ["ёлка valid", "Стол valid", "xyz invalid"]
     code, out, _ = _cli(["check", "--lang", "fr", "maison", "coeur"], capsys)
     assert code == 0
+    code, out, _ = _cli(["check", "--lang", "fr", "ÉLÈVE", "élève", "Œuvre", "garçon"], capsys)
+    assert code == 0 and out.splitlines() == ["ÉLÈVE valid", "élève valid", "Œuvre valid",
+                                              "garçon valid"]
     code, _, err = _cli(["check", "--lang", "de", "haus"], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and "unknown language" in err
     code, out, _ = _cli(["check", "cat"], capsys)  # English as it always was
@@ -480,3 +517,8 @@ def test_moves_takes_a_language(tmp_path, capsys):
     code, _, err = _cli(["moves", "--lang", "ru", "--board", str(board), "--rack", "ABC",
                          "--lexicon", str(words)], capsys)
     assert code == 2 and "Russian letters" in err
+    empty = tmp_path / "empty.board"
+    empty.write_text("\n".join(["." * 15] * 15) + "\n", encoding="utf-8")
+    code, out, err = _cli(["moves", "--lang", "fr", "--board", str(empty), "--rack", "ÉLÈVE",
+                           "--top", "1"], capsys)
+    assert code == 0 and sorted(out.split()[1]) == sorted("ELEVE"), err  # É on the rack: E

@@ -33,17 +33,30 @@ class Premium(enum.Enum):
         self.word_multiplier = word
 
 
+# French tiles have no accents: a word written with them is played, checked and scored
+# without (ÉLÈVE as ELEVE, ŒUVRE as OEUVRE), as the bundled list is built
+# (scripts/build_fr_dictionary.py); typed on the board, É is an E (Œ, two letters, is not
+# one tile: it is read in words only)
+FRENCH_ACCENTS = {ch: base for bases, base in (
+    ("ÀÂÄàâä", "A"), ("Çç", "C"), ("ÉÈÊËéèêë", "E"), ("ÎÏîï", "I"), ("ÔÖôö", "O"),
+    ("ÙÛÜùûü", "U"), ("Ÿÿ", "Y")) for ch in bases}
+FRENCH_LIGATURES = {"Œ": "OE", "œ": "OE", "Æ": "AE", "æ": "AE"}
+
+
 def board_alphabet(language: str) -> Alphabet:
     """The alphabet the board game plays in ``language`` (``en``, ``ru``, ``fr``).
 
     Russian is the word engine's Russian alphabet with Ё folded into Е
     (:meth:`~wordbler.lexicon.alphabet.Alphabet.folded`): the common Russian tile sets have
     no Ё tile, so a word written with Ё is played, checked and scored as written with Е.
+    French reads accented letters and ligatures as the plain letters (:data:`FRENCH_ACCENTS`).
     ``ValueError`` for a language the board game does not play.
     """
     if language == "ru":
         return get_alphabet("ru").folded({"Ё": "Е"}, code="ru")
-    if language in ("en", "fr"):
+    if language == "fr":
+        return get_alphabet("fr").reading(FRENCH_ACCENTS, FRENCH_LIGATURES)
+    if language == "en":
         return get_alphabet(language)
     raise ValueError(f"the board game has no tile set for the language {language!r}")
 

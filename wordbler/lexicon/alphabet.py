@@ -33,6 +33,8 @@ class Alphabet:
     ``multi``: multi-letter cells a grid may hold (``QU`` in English), each of letters of
     this alphabet.
     ``aliases``: extra input characters and the letter each stands for (a game's folding).
+    ``expansions``: extra input characters that stand for several letters in words (a
+    ligature: French Œ is OE); a single character of them is no letter (:meth:`letter`).
     """
 
     code: str
@@ -42,7 +44,9 @@ class Alphabet:
     vowels: frozenset[str]
     multi: tuple[str, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    expansions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     _table: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    _word_table: Mapping[str, str] = field(init=False, repr=False, compare=False)
     _order: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _upper_table: Mapping[int, str] = field(init=False, repr=False, compare=False)
     _collate_table: Mapping[int, str] = field(init=False, repr=False, compare=False)
@@ -61,12 +65,19 @@ class Alphabet:
             if target not in self.letters:
                 raise ValueError(f"alphabet {self.code}: alias {ch!r} -> {target!r} is no letter")
             table[ch] = target
+        words = dict(table)
+        for ch, target in self.expansions.items():
+            if len(ch) != 1 or not target or any(c not in self.letters for c in target):
+                raise ValueError(f"alphabet {self.code}: expansion {ch!r} -> {target!r} is "
+                                 "not letters")
+            words.setdefault(ch, target)
         object.__setattr__(self, "_table", MappingProxyType(table))
+        object.__setattr__(self, "_word_table", MappingProxyType(words))
         object.__setattr__(self, "_order", MappingProxyType({c: i for i, c in enumerate(self.letters)}))
         # str.translate tables: input characters -> upper-case letters (case table and
         # aliases only), and letters -> characters whose code points follow the alphabet's
         # order (a C-speed sort key).
-        object.__setattr__(self, "_upper_table", {ord(k): v for k, v in table.items()})
+        object.__setattr__(self, "_upper_table", {ord(k): v for k, v in words.items()})
         object.__setattr__(
             self, "_collate_table", {ord(c): chr(0x100 + i) for i, c in enumerate(self.letters)}
         )
@@ -97,7 +108,7 @@ class Alphabet:
     def normalise(self, text: str, *, what: str = "text") -> str:
         """``text`` in upper case through the case table; ``AlphabetError`` naming the first
         character outside the alphabet (``what`` names the input in the message)."""
-        table = self._table
+        table = self._word_table
         try:
             return "".join([table[ch] for ch in text])
         except KeyError:
@@ -109,7 +120,7 @@ class Alphabet:
 
     def try_normalise(self, text: str) -> str | None:
         """Like :meth:`normalise`, but None instead of an error."""
-        table = self._table
+        table = self._word_table
         out = [table.get(ch) for ch in text]
         return None if None in out else "".join(out)  # type: ignore[arg-type]
 
@@ -149,6 +160,18 @@ class Alphabet:
         out.sort(key=len, reverse=True)  # stable: alphabetical within each length
         return out
 
+    def reading(self, aliases: Mapping[str, str], expansions: Mapping[str, str] | None = None,
+                *, code: str | None = None) -> "Alphabet":
+        """This alphabet, also reading each ``aliases`` character as its letter and each
+        ``expansions`` character as its letters in words (French: É as E, Œ as OE); the
+        letters, their order and everything else stay."""
+        return Alphabet(
+            code=code or self.code, name=self.name, letters=self.letters, lower=self.lower,
+            vowels=self.vowels, multi=self.multi,
+            aliases=MappingProxyType({**self.aliases, **aliases}),
+            expansions=MappingProxyType({**self.expansions, **(expansions or {})}),
+        )
+
     def folded(self, folding: Mapping[str, str], *, code: str | None = None) -> "Alphabet":
         """A game's view of this alphabet: each key letter is read as its value and is no
         longer a letter of its own (``{"Ё": "Е"}`` for the Russian board game)."""
@@ -168,6 +191,7 @@ class Alphabet:
             vowels=frozenset(v for v in self.vowels if v not in folding),
             multi=tuple(m for m in self.multi if not set(m) & set(folding)),
             aliases=MappingProxyType(aliases),
+            expansions=self.expansions,
         )
 
 

@@ -150,6 +150,27 @@ def test_type_a_russian_word_on_the_board(qtbot, russian_words):
     qtbot.waitUntil(lambda: w.table.player_panels[mover].score.text() == str(last.score))
 
 
+def test_accented_letters_typed_on_a_french_board_are_the_plain_letters(qtbot):
+    # é, è, ê and ç (keys of a French layout) were ignored: the French board read only A-Z
+    seed = next(seed for seed in range(1, 300)
+                if {"E", "C"} <= {t.letter for t in Game(
+                    ["Ann", "Bob"], rules=STANDARD.with_language("fr"), seed=seed).rack()})
+    specs = (PlayerSpec("Ann", "fox"), PlayerSpec("Bob", "owl"))
+    config = GameConfig(specs, "standard", {"EC", "CE"}, "own", seed, language="fr")
+    w = MainWindow(config, Speed.OFF)
+    qtbot.addWidget(w)
+    w.resize(1024, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    with qtbot.waitActive(w):
+        w.activateWindow()
+    s = w.session
+    qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.board.squares[H8], Qt.MouseButton.LeftButton)
+    type_text(w.board, "éç")
+    assert [s.pending_at(Coord(7, 7 + i)).letter for i in range(2)] == ["E", "C"]
+
+
 def test_the_blank_chooser_offers_the_game_alphabet_unclipped(qtbot):
     dlg = WildcardDialog(None, alphabet=RU)
     qtbot.addWidget(dlg)
