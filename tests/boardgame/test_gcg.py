@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from wordbler.boardgame import gcg
 from wordbler.boardgame.gcg import (Event, EventKind, GCGError, GCGRecord, PlayerInfo, Pragma,
-                                   is_tile_letter)
+                                   is_tile_letter, tile_letter)
 from wordbler.boardgame.model import Coord, Direction
 from wordbler.boardgame.rules import board_alphabet
 
@@ -496,8 +496,12 @@ def test_write_then_read_is_the_identity(record):
 @pytest.mark.parametrize("language", ["en", "ru", "fr"])
 def test_a_tile_letter_is_an_alphabet_letter_in_either_case_and_nothing_else(language):
     # every Unicode character (surrogates aside): ſ and ı upper-case to S and I, but are
-    # no tile, as ß and ﬁ are none
+    # no tile, as ß and ﬁ are none; what the game reads as a letter is that letter (Russian
+    # Ё as Е, French É as E: a record with them replays as the game played them)
     alphabet = board_alphabet(language)
-    took = {chr(i) for i in range(sys.maxunicode + 1)
+    took = {chr(i): tile_letter(chr(i), alphabet) for i in range(sys.maxunicode + 1)
             if not 0xD800 <= i < 0xE000 and is_tile_letter(chr(i), alphabet)}
-    assert took == set(alphabet.letters) | {ch.lower() for ch in alphabet.letters}
+    expected = {**{ch: ch for ch in alphabet.letters},
+                **{ch.lower(): ch for ch in alphabet.letters}, **alphabet.aliases}
+    assert took == expected
+    assert (("Ё" in took) == (language == "ru")) and (("é" in took) == (language == "fr"))

@@ -337,10 +337,55 @@ def test_french_save_round_trip():
 def test_replay_flags_letters_outside_the_record_language(russian_words, ru_generate):
     g = _blank_game(russian_words, ru_generate)
     text = savegame.game_to_gcg(g)
-    # the same record claiming to be English: Cyrillic words are not English tiles
-    english = text.replace("#wordbler-language ru\n", "")
-    res = replay.replay(gcg.parse(english))
+    # the same record scored as English: Cyrillic words are not English tiles
+    res = replay.replay(gcg.parse(text), language="en")
     assert any("not a letter of the English tiles" in m.message for m in res.mismatches)
+
+
+def test_a_record_without_its_language_line_is_read_in_its_language(russian_words,
+                                                                     french_words, tmp_path,
+                                                                     capsys):
+    # another program's record (or ours saved again by one) has no #wordbler-* lines: a
+    # Russian game was scored with English tiles (109 false mismatches), a French one too
+    from wordbler.cli import main
+
+    for rules, words, seed in ((RU, russian_words, 3), (FR, french_words, 4)):
+        game = _selfplay(rules, words, ("strong", "intermediate"), seed)
+        plain = "".join(line for line in savegame.game_to_gcg(game).splitlines(True)
+                        if not line.startswith("#wordbler-"))
+        path = tmp_path / f"{rules.language}.gcg"
+        path.write_text(plain, encoding="utf-8")
+        if rules is RU:  # Cyrillic: Russian tiles without being told
+            assert savegame.language_from_record(gcg.parse(plain)) == "ru"
+            assert main(["replay", str(path)]) == 0
+        else:  # French and English share their letters: --lang says which
+            assert main(["replay", str(path)]) == 1
+            assert main(["replay", "--lang", "fr", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--lang", "xx", str(path)]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_yo_in_a_russian_record_is_read_as_ye(russian_words):
+    # Ё is played as Е everywhere else; a record with it was refused as no Russian tile
+    game = _selfplay(RU, russian_words, ("strong", "intermediate"), 5)
+    text = savegame.game_to_gcg(game)
+    lines = text.splitlines(True)
+    at = next(i for i, line in enumerate(lines)
+              if line.startswith(">") and len(line.split()) > 3 and "Е" in line.split()[3])
+    parts = lines[at].split(" ")
+    parts[3] = parts[3].replace("Е", "Ё", 1)
+    lines[at] = " ".join(parts)
+    yo = "".join(lines)
+    assert "Ё" in yo
+    res = replay.replay(gcg.parse(yo))
+    assert res.mismatches == () and list(res.steps[-1].scores) == game.scores
+    back = savegame.game_from_gcg(gcg.parse(yo), russian_words)
+    def faces(g):
+        return [(sq.letter, sq.is_blank) if (sq := g.board[Coord(r, c)]) else None
+                for r in range(15) for c in range(15)]
+
+    assert back.scores == game.scores and faces(back) == faces(game)
 
 
 # ------------------------------------------------------------------------ self-play

@@ -281,12 +281,20 @@ def _os_reason(e: Exception) -> str:
     return str(getattr(e, "strerror", None) or e)
 
 
+def tile_letter(ch: str, alphabet) -> str | None:
+    """The letter ``ch``, one character of a play's word, stands for: one of ``alphabet``'s
+    letters in upper case (a tile) or lower case (a blank), or a character the game reads as
+    one (Russian Ё as Е, French É as E; lower case: a blank); None for anything else.  A
+    character that only upper-cases to a letter (ſ to S, ı to I) is none of the tiles."""
+    letter = alphabet.letter(ch)
+    if letter is None or len(ch) != 1 or not (ch.isupper() or ch.islower()):
+        return None
+    return letter
+
+
 def is_tile_letter(ch: str, alphabet) -> bool:
-    """``ch``, one character of a play's word, is a tile of ``alphabet``: one of its letters in
-    upper case (a tile) or lower case (a blank).  A character that only upper-cases to a
-    letter (ſ to S, ı to I) is none of the tiles."""
-    up = ch.upper()
-    return up in alphabet and (ch == up or ch == up.lower())
+    """``ch`` is a tile of ``alphabet`` (:func:`tile_letter`)."""
+    return tile_letter(ch, alphabet) is not None
 
 
 def shown(value: object, limit: int = _SHOWN) -> str:

@@ -42,7 +42,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
 from .board import Board
-from .gcg import Event, EventKind, GCGError, GCGRecord, is_tile_letter, read_file, shown
+from .gcg import Event, EventKind, GCGError, GCGRecord, read_file, shown, tile_letter
 from .model import Coord, Placement, ScoreBreakdown, Tile
 from .placement import IllegalMove, analyze
 from .rules import BLANK, ENGLISH_TILES, PRESETS, STANDARD, TILE_SETS, RuleSet, Settlement  # noqa: F401
@@ -162,9 +162,11 @@ def replay_file(path: str | os.PathLike, rules: RuleSet | None = None) -> Replay
     return replay(read_file(path), rules)
 
 
-def replay(record: GCGRecord, rules: RuleSet | None = None) -> ReplayResult:
-    """Replay ``record``; ``rules`` overrides the rules the record names (default standard)."""
-    return _Replayer(record, rules).run()
+def replay(record: GCGRecord, rules: RuleSet | None = None,
+           language: str | None = None) -> ReplayResult:
+    """Replay ``record``; ``rules`` overrides the rules the record names (default standard),
+    ``language`` the tiles (default the record's: :func:`~.savegame.language_from_record`)."""
+    return _Replayer(record, rules, language).run()
 
 
 def _rules_for(record: GCGRecord) -> tuple[RuleSet, bool]:
@@ -191,12 +193,15 @@ def _value(rules: RuleSet, tiles: str) -> int | None:
 
 
 class _Replayer:
-    def __init__(self, record: GCGRecord, rules: RuleSet | None) -> None:
+    def __init__(self, record: GCGRecord, rules: RuleSet | None,
+                 language: str | None = None) -> None:
         self.record = record
         if rules is None:
             self.rules, self.rules_named = _rules_for(record)
         else:
             self.rules, self.rules_named = rules, True
+        if language is not None:
+            self.rules = self.rules.with_language(language)
         self.board = Board(self.rules.layout)
         self.positions = _Positions(self.board)
         self.mismatches: list[Mismatch] = []
@@ -316,7 +321,8 @@ class _Replayer:
         conflict = False
         alphabet = self.rules.alphabet
         for ch, c in zip(ev.word, ev.squares):
-            if ch != "." and not is_tile_letter(ch, alphabet):
+            letter = tile_letter(ch, alphabet) if ch != "." else None
+            if ch != "." and letter is None:
                 self.bad(ev, f"{what}: {ch} is not a letter of the {alphabet.name} tiles")
                 conflict = True
                 break
@@ -326,7 +332,7 @@ class _Replayer:
                 break
             on_board = self.board[c]
             if on_board is not None:
-                if ch != "." and ch.upper() != on_board.letter:
+                if ch != "." and letter != on_board.letter:
                     shown = on_board.letter.lower() if on_board.is_blank else on_board.letter
                     self.bad(ev, f"{what}: {c.label} already holds {shown}, not {ch}")
                     conflict = True
@@ -334,9 +340,9 @@ class _Replayer:
                 self.bad(ev, f'{what}: "." at {c.label}, but that square is empty')
                 conflict = True
             elif ch.islower():
-                placements.append(Placement(self.tile(BLANK), c, ch.upper()))
+                placements.append(Placement(self.tile(BLANK), c, letter))
             else:
-                placements.append(Placement(self.tile(ch), c, ch))
+                placements.append(Placement(self.tile(letter), c, letter))
         if conflict:
             return
         if not placements:
@@ -470,6 +476,10 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
                         help="print every mismatch, not only the first of each file")
     parser.add_argument("--rules", choices=sorted(PRESETS),
                         help="score with these rules (default: the record's own, else standard)")
+    parser.add_argument("--lang", choices=sorted(TILE_SETS),
+                        help="score with this language's tiles (default: the record's own "
+                             "#wordbler-language; without one, Russian for a record in "
+                             "Cyrillic, else English)")
     parser.add_argument("--time", action="store_true", help="print how long the replay took")
 
 
@@ -487,6 +497,7 @@ def summary_line(games: int, events: int, mismatches: int, errors: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     rules = PRESETS[args.rules] if getattr(args, "rules", None) else None
+    lang = getattr(args, "lang", None)
     show_all = getattr(args, "all", False)
     games = events = mismatches = errors = 0
     started = time.perf_counter()
@@ -495,7 +506,7 @@ def run(args: argparse.Namespace) -> int:
         games += 1
         label = shown(name, 4096)
         try:
-            result = replay_file(name, rules)
+            result = replay(read_file(name), rules, lang)
         except GCGError as e:
             errors += 1
             print(f"wordbler-cli replay: {e.with_path(label)}", file=sys.stderr)

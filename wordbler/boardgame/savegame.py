@@ -78,7 +78,7 @@ from wordbler.fileio import write_atomic
 
 from . import gcg
 from .ai import ALL_LEVELS
-from .gcg import (Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo, is_tile_letter,
+from .gcg import (Event, EventKind, GCGError, GCGRecord, Pragma, PlayerInfo, tile_letter,
                   shown)
 from .game import MAX_HANDICAP, Game, PlayerSpec
 from .model import (
@@ -239,10 +239,13 @@ def is_wordbler_record(record: GCGRecord) -> bool:
 
 
 def language_from_record(record: GCGRecord) -> str:
-    """The language of a saved game's tiles (``#wordbler-language``); ``en`` without one."""
+    """The language of a saved game's tiles (``#wordbler-language``).  Without that line (a
+    record another program wrote, or saved again): ``ru`` when its plays or racks are in
+    Cyrillic, else ``en`` (French and English share their letters: ``replay --lang fr``)."""
     p = record.pragma(PREFIX + "language")
     if p is None:
-        return "en"
+        return "ru" if any(_cyrillic(ev.word) or _cyrillic(ev.rack)
+                           for ev in record.events) else "en"
     code = p.value.strip()
     if code not in TILE_SETS:
         raise GCGError(f'unknown language "{shown(code)}" in #wordbler-language (known: '
@@ -251,6 +254,10 @@ def language_from_record(record: GCGRecord) -> str:
         raise GCGError("#wordbler-language given twice", path=record.source,
                        line=record.pragmata(PREFIX + "language")[1].line)
     return code
+
+
+def _cyrillic(text: str | None) -> bool:
+    return bool(text) and any("\u0400" <= ch <= "\u04ff" for ch in text)
 
 
 def _handicaps_by_seat(record: GCGRecord, seats: int) -> tuple[int, ...]:
@@ -951,8 +958,9 @@ class _Rebuilder:
         alphabet = game.rules.alphabet
         for ch, c in zip(ev.word, ev.squares):
             on_board = game.board[c]
+            letter = tile_letter(ch, alphabet) if ch != "." else None
             if on_board is not None:
-                if ch != "." and ch.upper() != on_board.letter:
+                if ch != "." and letter != on_board.letter:
                     raise self.error(f"{ev.move_text()}: {c.label} holds {on_board.letter}",
                                      ev.line)
                 continue
@@ -960,11 +968,12 @@ class _Rebuilder:
                 raise self.error(f'{ev.move_text()}: "." on the empty square {c.label}', ev.line)
             # ß, ﬁ, ª, ſ...: a letter, but none of the tiles (Placement would raise ValueError;
             # of every Unicode character, those the alphabets take all make a placement)
-            if not is_tile_letter(ch, alphabet):
+            if letter is None:
                 raise self.error(f'{ev.move_text()}: "{shown(ch)}" is not a letter of the '
                                  f'{alphabet.name} tiles', ev.line)
-            faces.append(BLANK if ch.islower() else ch)
-            placements.append(Placement(Tile(-1, BLANK if ch.islower() else ch), c, ch.upper()))
+            faces.append(BLANK if ch.islower() else letter)
+            placements.append(Placement(Tile(-1, BLANK if ch.islower() else letter), c,
+                                        letter))
         tiles = self.tiles_used(ev, "".join(faces))
         placements = [Placement(t, pl.coord, pl.letter) for t, pl in zip(tiles, placements)]
         withdrawal = self.peek()
