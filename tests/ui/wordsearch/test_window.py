@@ -277,3 +277,20 @@ def test_generation_can_be_cancelled(qtbot, make_window, puzzle):
         assert not w.new_action.isEnabled()
         w.session.cancel_generation()
     assert w.session.puzzle is puzzle and w.new_action.isEnabled()
+
+
+def test_a_drag_brought_back_to_its_start_selects_and_marks_nothing(qtbot, make_window,
+                                                                    puzzle):
+    # changing one's mind mid-drag marked the start as a first end: the next click made a
+    # line from it (two players: a miss, and the turn passed)
+    w = make_window(puzzle, players=("Ann", "Bob"))
+    got = []
+    w.session.selected.connect(got.append)
+    t = puzzle.placed[1]
+    drag(qtbot, w, t.cells[0], t.cells[0], via=[t.cells[-1]])
+    assert w.grid.pending_cell is None and not got
+    click(w, t.cells[-1])  # the first end of a new click-click selection
+    assert w.grid.pending_cell == t.cells[-1] and not got
+    click(w, t.cells[0])
+    assert [(r.kind, r.word) for r in got] == [("found", t.word)]
+    assert w.session.state.found[t.word].player == 0  # Ann's, in her turn

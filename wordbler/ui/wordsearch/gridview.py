@@ -177,10 +177,13 @@ class GridView(QWidget):
         anchor = self._anchor
         end = self.snapped_end(anchor, event.position()) if self._dragged else anchor
         self._anchor = self._end = None
-        if self._dragged and end != anchor:
+        if self._dragged:
             self._pending = None
             self.update()
-            self.line_selected.emit(anchor, end)
+            if end != anchor:
+                self.line_selected.emit(anchor, end)
+            # else: dragged away and back to where it started, the way to change one's
+            # mind: nothing is selected (it is no click, so it marks no first end either)
             return
         # a click: the first end, or the second end of a click-click selection
         if self._pending is None or self._pending == anchor:
