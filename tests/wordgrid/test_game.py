@@ -52,6 +52,32 @@ def test_refusals_leave_no_trace(puzzle):
     assert e.value.reason is Refusal.NOTHING_TO_UNDO
 
 
+def _equal_pair(g):
+    """Two unlocked cells holding the same letter."""
+    free = [i for i in range(g.layout.n_cells) if not g.locked(i)]
+    return next((a, b) for a in free for b in free if a < b and g.letters[a] == g.letters[b])
+
+
+def test_two_equal_letters_are_not_swapped_and_cost_nothing(puzzle):
+    # the swap changed nothing and cost a swap (and undoing it another)
+    g = new_game(puzzle)
+    a, b = _equal_pair(g)
+    with pytest.raises(MoveError) as e:
+        g.swap(a, b)
+    assert e.value.reason is Refusal.SAME_LETTER and g.swaps_used == 0 and not g.can_undo()
+
+
+def test_an_older_save_with_an_equal_letter_swap_still_loads(puzzle):
+    g = new_game(puzzle)
+    a, b = _equal_pair(g)
+    c, d = g.solving_swaps()[0]
+    lay = g.layout
+    data = g.to_dict()
+    data["moves"] = [[*lay.coords[a], *lay.coords[b]], [*lay.coords[c], *lay.coords[d]]]
+    back = Game.from_dict(data)
+    assert back.swaps_used == 2 and back.fewest_swaps_left() == g.fewest_swaps_left() - 1
+
+
 def test_undo_costs_a_swap(puzzle):
     g = new_game(puzzle)
     a, b = g.solving_swaps()[0]

@@ -38,6 +38,7 @@ class Status(str, Enum):
 class Refusal(str, Enum):
     NOT_A_CELL = "not a letter cell"
     SAME_CELL = "the same cell twice"
+    SAME_LETTER = "the two letters are the same"
     LOCKED = "a green letter is locked"
     OVER = "the game is over"
     NOTHING_TO_UNDO = "no swap to undo"
@@ -128,7 +129,10 @@ class Game:
     def rows(self) -> list[str]:
         return self.layout.rows(self.letters)
 
-    def check_swap(self, a: int, b: int) -> Refusal | None:
+    def check_swap(self, a: int, b: int, *, same_letters: bool = False) -> Refusal | None:
+        """Why swapping cells ``a`` and ``b`` is refused, or None.  Two equal letters would
+        cost a swap and change nothing (``same_letters``: allowed, for saves older versions
+        wrote when it was)."""
         n = self.layout.n_cells
         if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < n and 0 <= b < n):
             return Refusal.NOT_A_CELL
@@ -138,6 +142,8 @@ class Game:
             return Refusal.SAME_CELL
         if self.locked(a) or self.locked(b):
             return Refusal.LOCKED
+        if not same_letters and self.letters[a] == self.letters[b]:
+            return Refusal.SAME_LETTER
         return None
 
     def can_undo(self) -> bool:
@@ -151,8 +157,8 @@ class Game:
         return swap_plan(self.letters, self.puzzle.solution)
 
     # ---- changes -------------------------------------------------------------------
-    def swap(self, a: int, b: int) -> None:
-        reason = self.check_swap(a, b)
+    def swap(self, a: int, b: int, *, same_letters: bool = False) -> None:
+        reason = self.check_swap(a, b, same_letters=same_letters)
         if reason is not None:
             raise MoveError(reason)
         self._exchange(a, b)
@@ -260,7 +266,7 @@ class Game:
                 b = lay.index.get((m[2], m[3]))
                 if a is None or b is None:
                     raise SaveDataError(f"saved move {k} names a cell outside the grid")
-                game.swap(a, b)
+                game.swap(a, b, same_letters=True)  # older versions allowed it
             except MoveError as e:
                 raise SaveDataError(f"saved move {k} cannot be played: {e}") from None
         return game

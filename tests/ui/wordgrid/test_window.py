@@ -118,6 +118,17 @@ def test_green_letter_is_locked(make, puzzle):
     assert "locked" in w.statusBar().currentMessage()
 
 
+def test_two_equal_letters_are_refused_with_a_message(make, puzzle):
+    w = make(new_game(puzzle))
+    g = w.session.game
+    free = [i for i in range(21) if not g.locked(i)]
+    a, b = next((a, b) for a in free for b in free if a < b and g.letters[a] == g.letters[b])
+    click(w.board, a)
+    click(w.board, b)
+    drag(w.board, b, a)
+    assert g.swaps_used == 0 and "the same" in w.statusBar().currentMessage()
+
+
 def test_click_click_swap_and_deselect(make, puzzle):
     w = make(new_game(puzzle))
     g = w.session.game

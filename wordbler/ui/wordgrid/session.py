@@ -31,6 +31,8 @@ REFUSALS = {  # marked for translation (context "wordgrid"), translated when sho
     Refusal.LOCKED: QT_TRANSLATE_NOOP("wordgrid", "That letter is green: it is in its place and "
                                                   "locked."),
     Refusal.SAME_CELL: QT_TRANSLATE_NOOP("wordgrid", "Pick two different letters to swap."),
+    Refusal.SAME_LETTER: QT_TRANSLATE_NOOP("wordgrid", "Those two letters are the same: "
+                                                       "swapping them would change nothing."),
     Refusal.OVER: QT_TRANSLATE_NOOP("wordgrid", "This puzzle is over. Start a new one from the "
                                                 "Game menu."),
     Refusal.NOTHING_TO_UNDO: QT_TRANSLATE_NOOP("wordgrid", "There is no swap to undo."),
