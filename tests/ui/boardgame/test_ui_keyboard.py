@@ -109,6 +109,27 @@ def test_undo_and_redo_from_the_keyboard(driver, qtbot, qtlog, redo_key):
     assert not [r for r in qtlog.records if "mbiguous" in r.message]
 
 
+def test_the_typing_cursor_follows_undo_and_redo(driver, qtbot):
+    # Ctrl+Z took the last typed tile back but left the cursor after it, so the letter
+    # typed again went one square further, leaving a gap (Backspace moved the cursor back)
+    d = driver()
+    w, s = d.window, d.session
+    _active(qtbot, w)
+    _take_seat(qtbot, w)
+    a, b, c = _letters(s, 3)
+    for ch in (a, b, c):
+        press(qtbot, ch.lower())
+    K8 = Coord(7, 10)
+    assert w.board.cursor == K8
+    press(qtbot, Qt.Key.Key_Z, CTRL)
+    assert s.pending_at(J8) is None and w.board.cursor == J8
+    press(qtbot, Qt.Key.Key_Z, CTRL | SHIFT)  # redo puts it back, and the cursor past it
+    assert s.pending_at(J8).letter == c and w.board.cursor == K8
+    press(qtbot, Qt.Key.Key_Z, CTRL)
+    press(qtbot, c.lower())  # typed again: on J8, no gap
+    assert {p.coord for p in s.pending()} == {H8, I8, J8} and w.board.cursor == K8
+
+
 # ---------------------------------------------------------------------------------- item 5
 def test_escape_and_backspace_work_wherever_the_focus_is(driver, qtbot):
     d = driver()

@@ -883,8 +883,28 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts(unique_keys(
             [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
             + QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)))
+        # the typing cursor follows undo and redo, as it follows Backspace and typing
+        self.undo_action.triggered.disconnect()
+        self.undo_action.triggered.connect(lambda: self._undo_step(stack.undo))
+        self.redo_action.triggered.disconnect()
+        self.redo_action.triggered.connect(lambda: self._undo_step(stack.redo))
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
+
+    def _undo_step(self, step) -> None:
+        """Undo or redo one step; when it takes back the one tile typed last, the typing
+        cursor goes back to its square (as Backspace does), and when it puts it back, past it
+        (as typing does): retyping then fills the square, not the one after it."""
+        before = {p.coord for p in self.session.pending()}
+        step()
+        if self.board.cursor is None:
+            return
+        after = {p.coord for p in self.session.pending()}
+        gone, came = before - after, after - before
+        if len(gone) == 1 and not came:
+            self.board.set_cursor(next(iter(gone)))
+        elif len(came) == 1 and not gone and next(iter(came)) == self.board.cursor:
+            self.board.advance_cursor()
 
     def set_show_labels(self, on: bool) -> None:
         self.show_labels = on
