@@ -313,7 +313,9 @@ class HintPanel(QFrame):
     def _make_item(self, row: HintRow, index: int, first: bool) -> QTreeWidgetItem:
         details = [row.also_text] if row.also_text else []
         details.append(f"keeps {row.leave}" if row.leave else "keeps nothing")
-        item = QTreeWidgetItem([f"{row.move_text}\n{' · '.join(details)}", str(row.score),
+        # one line where the panel is wide enough (the delegate wraps a longer one): the
+        # panel shows twice as many moves as with the details on a line of their own
+        item = QTreeWidgetItem([f"{row.move_text} · {' · '.join(details)}", str(row.score),
                                 row.rating_text])
         item.setData(0, Qt.ItemDataRole.UserRole, index)
         for col in (1, 2):
