@@ -235,6 +235,22 @@ def test_hints_grid_counts_the_common_words_left(make_driver, en_list):
     assert not r.hints_table.isVisible()
 
 
+def test_the_hints_heading_is_not_cut_in_a_narrow_window(make_driver, en_list):
+    # at 1024 x 700 (with the fonts of a Linux desktop) the side panel was narrower than
+    # the heading: it read "... × lengt"; a narrower window shows it with any font
+    d = make_driver(size=(760, 600))
+    d.deal(word_list=en_list, seed="rich")
+    r = d.window.round
+    d.click(r.hints_button)
+    for label in (r.hints_title, r.code_label):  # the board's code too, under the table
+        fm, room = label.fontMetrics(), label.contentsRect()
+        if label.wordWrap():  # wrapped: each line within the width, all within the height
+            lines = fm.boundingRect(room, int(Qt.TextFlag.TextWordWrap), label.text())
+            assert lines.width() <= room.width() and lines.height() <= room.height()
+        else:
+            assert fm.horizontalAdvance(label.text()) <= room.width(), label.text()
+
+
 def test_russian_board(make_driver, ru_list):
     d = make_driver()
     d.deal(word_list=ru_list, seed="rich", lang="ru")

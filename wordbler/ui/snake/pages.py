@@ -393,11 +393,13 @@ class RoundPage(QWidget):
         self.words_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.words_list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.hints_title = QLabel(self.tr("Common words left — first letter × length"))
+        self.hints_title.setWordWrap(True)  # the side panel is narrow at 1024 x 700: it cut
         self.hints_table = HintsTable()
         self.hints_title.hide()
         self.hints_table.hide()
         self.code_label = QLabel()
         self.code_label.setObjectName("snake-code-label")
+        self.code_label.setWordWrap(True)  # "Board … · fewer or more words than usual" was cut
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.code_label.setStyleSheet(f"color: {theme.muted};")
 
