@@ -197,6 +197,9 @@ class StartPage(QMainWindow):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Wordbler"))
         self.setObjectName("start-page")
+        # narrower, a card's text column was too narrow for its lines and they ran under the
+        # Play button (the page scrolls; it does not squeeze the cards further)
+        self.setMinimumSize(440, 320)
         self.cards: dict[str, GameCard] = {}
         body = QWidget()
         outer = QVBoxLayout(body)
@@ -251,6 +254,7 @@ class StartPage(QMainWindow):
 
     def sizeHint(self) -> QSize:
         return QSize(980, 640)
+
 
 
 # ------------------------------------------------------------------------------ launcher

@@ -128,6 +128,24 @@ def test_the_start_page_fits_small_windows_without_clipping(qtbot):
             assert fm.horizontalAdvance(card.button.text()) < card.button.width()
 
 
+def test_the_start_page_is_never_squeezed_until_its_lines_run_under_the_button(qtbot):
+    # at 300 x 200 a card's description ran under its Play button
+    page = StartPage()
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    page.resize(300, 200)
+    QApplication.processEvents()
+    assert page.width() >= 440 and page.height() >= 320
+    for card in page.cards.values():
+        line = card.line
+        wrapped = line.fontMetrics().boundingRect(line.contentsRect(),
+                                                  int(Qt.TextFlag.TextWordWrap), line.text())
+        assert wrapped.height() <= line.contentsRect().height(), line.text()
+        bottom = line.mapTo(card, line.contentsRect().topLeft()).y() + wrapped.height()
+        assert bottom <= card.button.mapTo(card, card.button.rect().topLeft()).y()
+
+
 def test_wordbler_without_options_opens_the_start_page(qapp, monkeypatch, tmp_path):
     from PySide6.QtCore import QSettings
 
