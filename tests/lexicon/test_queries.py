@@ -186,6 +186,27 @@ def test_patterns_match_brute_force(alphabet, letters):
             assert got == listing(alphabet, ref_pattern(words, items, fixed, blanks)), (pat, rack)
 
 
+@pytest.mark.parametrize("alphabet,letters", CASES, ids=["en", "ru"])
+def test_patterns_of_only_stars_and_any_letters_with_a_rack_match_brute_force(alphabet,
+                                                                              letters):
+    # these take the anagram search (the walk met each word once per way to split it
+    # between the stars and the ?s: exponential in their number)
+    rng = random.Random(12)
+    for _ in range(6):
+        words = random_lexicon(rng, letters, max_len=6)
+        wl = WordList.from_words(words, alphabet)
+        for _ in range(30):
+            pat = "".join(rng.choice("*??.") for _ in range(rng.randint(1, 6)))
+            items = q.parse_pattern(pat, alphabet)
+            blanks = rng.randint(0, 3)
+            fixed = "".join(rng.choices(letters, k=rng.randint(0, 6)))
+            if not fixed and not blanks:
+                continue
+            got = q.pattern(wl, pat, fixed + "?" * blanks)
+            assert got == listing(alphabet, ref_pattern(words, items, fixed, blanks)), \
+                (pat, fixed, blanks)
+
+
 def test_pattern_syntax_against_a_regular_expression():
     words = ["CAT", "COT", "CUT", "CT", "CART", "SCAT", "ACT", "CATS", "COAT"]
     wl = WordList.from_words(words, "en")

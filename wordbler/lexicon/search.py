@@ -360,6 +360,14 @@ def pattern_search(graph: LexGraph, items, letters: str | None = None, blanks: i
         after[k] = after[k + 1] + (0 if stars[k] else 1)
     if letters is None:
         return _pattern_nfa(graph, items, masks, stars, after)
+    if all(kind in ("star", "any") for kind, _ in items):
+        # only ``?`` and ``*``: a length rule over the words the letters make.  The walk
+        # met each word once for every way to split it between the stars and the ``?``s
+        # (``*?*?*`` with seven blanks: 7.6 s, with fifteen: never done), the anagram
+        # search once
+        n = K - sum(stars)
+        hi = len(letters) + blanks if any(stars) else n
+        return set(anagram_search(graph, letters, blanks, max(n, 1), hi))
     return _pattern_letters(graph, items, masks, stars, after, letters, blanks)
 
 
