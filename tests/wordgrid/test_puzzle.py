@@ -127,6 +127,31 @@ def test_solver_agrees_with_generator_when_rival_grids_exist():
     assert rivals_seen  # the test means something: rivals (at least transposes) exist
 
 
+def test_the_search_keeps_a_bounded_cache_and_finds_the_same_grids(monkeypatch):
+    # one cache entry per set of letters used up: with a large list a long search held
+    # gigabytes; kept to a few entries, it finds every grid all the same
+    from wordbler.wordgrid import fill
+    from wordbler.wordgrid.solve import valid_grids
+
+    words = random_words(5, 500, 7, letters="AEEIORSTTLNDCMP")
+    idx = WordIndex.build(words, 5)
+    lay = layout(5)
+    p = generate(5, words, 3)
+    full = valid_grids(lay, idx, p.start)
+    sizes = []
+    real_allowed = fill._Search.allowed
+
+    def watched(self):
+        got = real_allowed(self)
+        sizes.append(len(self._allowed))
+        return got
+
+    monkeypatch.setattr(fill, "_ALLOWED_KEPT", 3)
+    monkeypatch.setattr(fill._Search, "allowed", watched)
+    assert valid_grids(lay, idx, p.start) == full and p.solution in full
+    assert max(sizes) == 3
+
+
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

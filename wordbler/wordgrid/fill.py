@@ -60,6 +60,9 @@ def iter_bits(m: int) -> Iterator[int]:
         m ^= low
 
 
+_ALLOWED_KEPT = 2048  # budget sets whose allowed words a search keeps at once
+
+
 class _Search:
     def __init__(self, lay: Layout, index: WordIndex, letters: list, budget: dict | None,
                  distinct: bool, cancel: Callable[[], bool] | None) -> None:
@@ -93,6 +96,11 @@ class _Search:
                     if budget.get(ch, 0) > 0:
                         m |= mask
                 out.append(m)
+            if len(self._allowed) >= _ALLOWED_KEPT:
+                # one entry per set of letters used up: with a large list (30,000 words of
+                # the size, each entry a bitset over them per position) a long search kept
+                # gigabytes; the recent ones are the ones asked for again
+                self._allowed.clear()
             hit = self._allowed[zero] = tuple(out)
         return hit
 
