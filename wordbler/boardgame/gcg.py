@@ -292,10 +292,6 @@ def tile_letter(ch: str, alphabet) -> str | None:
     return letter
 
 
-def is_tile_letter(ch: str, alphabet) -> bool:
-    """``ch`` is a tile of ``alphabet`` (:func:`tile_letter`)."""
-    return tile_letter(ch, alphabet) is not None
-
 
 def shown(value: object, limit: int = _SHOWN) -> str:
     """``value`` made safe for a one-line message: control characters, line separators and

@@ -111,10 +111,8 @@ def _seed_with_word(words) -> tuple[int, str]:
     raise AssertionError("no seed")
 
 
-def test_type_a_russian_word_on_the_board(qtbot, russian_words):
-    seed, word = _seed_with_word(russian_words)
-    specs = (PlayerSpec("Аня", "fox"), PlayerSpec("Боря", "owl"))
-    config = GameConfig(specs, "standard", russian_words, "Russian nouns", seed, language="ru")
+def _open(qtbot, config) -> MainWindow:
+    """The table window of ``config``, shown at 1024 x 700 and active (keys go to it)."""
     w = MainWindow(config, Speed.OFF)
     qtbot.addWidget(w)
     w.resize(1024, 700)
@@ -122,6 +120,14 @@ def test_type_a_russian_word_on_the_board(qtbot, russian_words):
     qtbot.waitExposed(w)
     with qtbot.waitActive(w):
         w.activateWindow()
+    return w
+
+
+def test_type_a_russian_word_on_the_board(qtbot, russian_words):
+    seed, word = _seed_with_word(russian_words)
+    specs = (PlayerSpec("Аня", "fox"), PlayerSpec("Боря", "owl"))
+    config = GameConfig(specs, "standard", russian_words, "Russian nouns", seed, language="ru")
+    w = _open(qtbot, config)
     s = w.session
     assert s.game.rules.language == "ru"
     assert "(Russian)" in w.windowTitle()
@@ -156,14 +162,7 @@ def test_accented_letters_typed_on_a_french_board_are_the_plain_letters(qtbot):
                 if {"E", "C"} <= {t.letter for t in Game(
                     ["Ann", "Bob"], rules=STANDARD.with_language("fr"), seed=seed).rack()})
     specs = (PlayerSpec("Ann", "fox"), PlayerSpec("Bob", "owl"))
-    config = GameConfig(specs, "standard", {"EC", "CE"}, "own", seed, language="fr")
-    w = MainWindow(config, Speed.OFF)
-    qtbot.addWidget(w)
-    w.resize(1024, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    with qtbot.waitActive(w):
-        w.activateWindow()
+    w = _open(qtbot, GameConfig(specs, "standard", {"EC", "CE"}, "own", seed, language="fr"))
     s = w.session
     qtbot.mouseClick(w.table.handoff.button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(w.board.squares[H8], Qt.MouseButton.LeftButton)
