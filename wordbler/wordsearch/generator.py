@@ -610,10 +610,13 @@ def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words,
             alts[i] = 0
         placed_here = False
         if alts[i] <= settings.max_backtrack and budget > 0:
+            # the other words still to place (made once a word, not once a try: with a
+            # thousand words the copy was most of a try)
+            others = pending - {w.wid} if backwards else set()
             for start, step, d in iters[i]:  # type: ignore[union-attr]
                 check_cancel()
                 budget -= 1
-                new = board.try_place(w, start, step, pending - {w.wid} if backwards else set())
+                new = board.try_place(w, start, step, others)
                 if new is not None:
                     w.placement = (start, step, d)
                     news[i] = new
@@ -664,9 +667,10 @@ def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words,
             pending.discard(x.wid)
         for x in order[len(best):]:
             done = False
+            others = pending - {x.wid} if backwards else set()
             for start, step, d in board.candidates(x.word, dirs, level, rng):
                 check_cancel()
-                if board.try_place(x, start, step, pending - {x.wid} if backwards else set()) is not None:
+                if board.try_place(x, start, step, others) is not None:
                     x.placement = (start, step, d)
                     done = True
                     break
