@@ -178,7 +178,7 @@ def test_turns_are_numbered_by_turns_and_plays_written_one_way(qtbot):
     qtbot.waitUntil(lambda: panel.isVisible() and not w.hints.busy and bool(panel.rows),
                     timeout=30000)
     top = panel.groups[0].best
-    hint_line = panel.item(0).text(0).splitlines()[0]
+    hint_line = panel.item(0).text(0).split(" · ")[0]  # the move, then what it keeps
     panel.tree.setCurrentItem(panel.item(0))
     d.click(panel.play_button)
     play = g.history[-1]
