@@ -236,7 +236,7 @@ def test_the_hint_list_is_readable_at_800x600(qtbot):
     assert panel.tree.font().pixelSize() >= 11 and panel.height() >= 150
     assert text_problems(panel) == []
     if panel.rows:  # distinct words: no word twice at the top level
-        tops = [panel.item(i).text(0).splitlines()[0].split(" ", 1)[1]
+        tops = [panel.item(i).text(0).split(" · ")[0].split(" ", 1)[1]
                 for i in range(panel.tree.topLevelItemCount())]
         assert len(tops) == len(set(tops))
 
