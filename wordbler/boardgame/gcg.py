@@ -292,7 +292,6 @@ def tile_letter(ch: str, alphabet) -> str | None:
     return letter
 
 
-
 def shown(value: object, limit: int = _SHOWN) -> str:
     """``value`` made safe for a one-line message: control characters, line separators and
     undecodable bytes escaped, and cut to ``limit`` characters (with "...")."""

@@ -157,9 +157,10 @@ class ReplayResult:
         return tuple(p.name for p in self.record.players)
 
 
-def replay_file(path: str | os.PathLike, rules: RuleSet | None = None) -> ReplayResult:
+def replay_file(path: str | os.PathLike, rules: RuleSet | None = None,
+                language: str | None = None) -> ReplayResult:
     """Read (raising :class:`~wordbler.boardgame.gcg.GCGError`) and replay the record at ``path``."""
-    return replay(read_file(path), rules)
+    return replay(read_file(path), rules, language)
 
 
 def replay(record: GCGRecord, rules: RuleSet | None = None,
@@ -506,7 +507,7 @@ def run(args: argparse.Namespace) -> int:
         games += 1
         label = shown(name, 4096)
         try:
-            result = replay(read_file(name), rules, lang)
+            result = replay_file(name, rules, lang)
         except GCGError as e:
             errors += 1
             print(f"wordbler-cli replay: {e.with_path(label)}", file=sys.stderr)

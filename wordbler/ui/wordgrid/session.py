@@ -142,26 +142,22 @@ class WordGridSession(QObject):
         self.set_game(g)
         return True
 
-    def other_saved_game(self) -> Game | None:
-        """The unfinished game the progress file holds when it is not the one on the table
-        (another window saved it), or None: read when a window takes the files over."""
+    def take_over_files(self) -> Game | None:
+        """A window takes the files over (from one that wrote them, or its own again): the
+        statistics are the file's, the latest.  Returns the unfinished game the file holds
+        when it is not the one on the table (another window saved it), or None."""
         if not self.save_path.exists():
             return None
         progress = load_progress(self.save_path)
+        if progress.problem:
+            return None
+        self.stats = progress.stats
         g = progress.game
-        if progress.problem or g is None or g.over or game_key(g) in progress.stats.finished:
+        if g is None or g.over or game_key(g) in progress.stats.finished:
             return None
         if self.game is not None and g.to_dict() == self.game.to_dict():
             return None
         return g
-
-    def reload_stats(self) -> None:
-        """The statistics as the progress file holds them (a window taking the files over
-        from one that wrote them)."""
-        if self.save_path.exists():
-            progress = load_progress(self.save_path)
-            if not progress.problem:
-                self.stats = progress.stats
 
     def save(self) -> None:
         if not self.can_save:

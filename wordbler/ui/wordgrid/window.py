@@ -622,8 +622,6 @@ class WordGridWindow(QMainWindow):
         if not self.owns_files and self._take_files():
             self.owns_files = True
             self.files_note = None
-            # the statistics on disk are the latest (this window or another one wrote them)
-            self.session.reload_stats()
             self._take_over_saved_game()
             self._show_files_note()
         super().showEvent(event)
@@ -632,7 +630,7 @@ class WordGridWindow(QMainWindow):
         """Taking the files over: an unfinished game another window saved is not written over
         unasked.  With no game going here it comes back to the table (as when a window
         opens); with one going, the player is asked which goes on once the window shows."""
-        saved = self.session.other_saved_game()
+        saved = self.session.take_over_files()  # and the statistics on disk, the latest
         ours = self.session.game
         if saved is None:
             self.session.can_save = True
