@@ -113,16 +113,21 @@ def test_a_damaged_high_score_file_is_set_aside_with_its_bytes(make_driver, tmp_
     assert (tmp_path / "data" / "highscores.json.bad").read_bytes() == data
 
 
-def test_one_window_at_a_time_keeps_the_files(make_driver, en_list, tmp_path):
-    """Two windows on one data folder (issue 16: two instances overwrote each other's
-    autosave): the second is told, offers no resume and writes nothing; closing the first
-    hands the files over."""
+def _ann_and_bob_saved(make_driver, en_list, tmp_path):
+    """A window whose round (Ann and Bob, a word found) is autosaved: (its driver, the file)."""
     first = make_driver()
     first.deal(word_list=en_list, seed="rich", players=2, names=["Ann", "Bob"])
     first.start_turn()
     first.drag(first.word_path(first.some_words(1)[0]))
     first.session.autosave(force=True)
-    save = tmp_path / "data" / "autosave.json"
+    return first, tmp_path / "data" / "autosave.json"
+
+
+def test_one_window_at_a_time_keeps_the_files(make_driver, en_list, tmp_path):
+    """Two windows on one data folder (issue 16: two instances overwrote each other's
+    autosave): the second is told, offers no resume and writes nothing; closing the first
+    hands the files over."""
+    first, save = _ann_and_bob_saved(make_driver, en_list, tmp_path)
     before = save.read_bytes()
 
     second = make_driver(settings_name="second.ini")
@@ -193,12 +198,7 @@ def test_a_window_handed_the_files_keeps_the_other_windows_saved_round(
     # a second window, closed and shown again from the start page once the first had
     # closed, took the files with its own round going: its next word wrote that round over
     # the one the first window saved, without a word
-    first = make_driver()
-    first.deal(word_list=en_list, seed="rich", players=2, names=["Ann", "Bob"])
-    first.start_turn()
-    first.drag(first.word_path(first.some_words(1)[0]))
-    first.session.autosave(force=True)
-    save = tmp_path / "data" / "autosave.json"
+    first, save = _ann_and_bob_saved(make_driver, en_list, tmp_path)
     second = make_driver(settings_name="second.ini")
     second.deal(word_list=en_list, seed=5, players=1, names=["Cy"])
     first.window.close()
