@@ -6,12 +6,14 @@ own), and the bundled data folders at the top of the repository install inside t
 (``dictionaries/`` as ``wordbler.dictionaries``, ``resources/`` as ``wordbler.resources``;
 see ``package-dir`` in pyproject.toml).
 
-Two optional C extensions, each a faster copy of a pure-Python search:
+Three optional C extensions, each a faster copy of a pure-Python search:
 
 * ``wordbler.lexicon._gridsearch``: the word tools' grid search (``wordbler.lexicon.search``);
 * ``wordbler.boardgame.movegen._movegen``: the board game's move generator
   (``wordbler.boardgame.movegen.generator``; the computer players' simulation calls it
-  thousands of times per move).
+  thousands of times per move);
+* ``wordbler.wordgrid._fill``: Word Grid's slot search (``wordbler.wordgrid.fill``; making a
+  puzzle and solving one).
 
 When no C compiler is at hand the build goes on without them, and the pure-Python code,
 which gives the same results, runs instead.  In a source checkout, build them in place with
@@ -32,6 +34,11 @@ setup(
         Extension(
             "wordbler.boardgame.movegen._movegen",
             ["wordbler/boardgame/movegen/_movegen.c"],
+            optional=True,
+        ),
+        Extension(
+            "wordbler.wordgrid._fill",
+            ["wordbler/wordgrid/_fill.c"],
             optional=True,
         ),
     ],

@@ -146,6 +146,7 @@ def test_the_search_keeps_a_bounded_cache_and_finds_the_same_grids(monkeypatch):
         sizes.append(len(self._allowed))
         return got
 
+    monkeypatch.setenv(fill.PURE_PYTHON_ENV, "1")  # the cache is the Python search's
     monkeypatch.setattr(fill, "_ALLOWED_KEPT", 3)
     monkeypatch.setattr(fill._Search, "allowed", watched)
     assert valid_grids(lay, idx, p.start) == full and p.solution in full

@@ -92,7 +92,7 @@ def fill_grid(lay: Layout, words: Sequence[str], rng: random.Random, *,
     order = list(words)
     rng.shuffle(order)
     idx = WordIndex.build(order, lay.size)
-    return next(fills(lay, idx, distinct=True, cancel=cancel), None)
+    return next(fills(lay, idx, distinct=True, cancel=cancel, limit=1), None)
 
 
 def scramble(lay: Layout, solution: Sequence[str], rng: random.Random, *, target: int,
@@ -131,7 +131,8 @@ def other_fills(lay: Layout, index: WordIndex, start: Sequence[str], solution: S
     listed words other than ``solution``."""
     fixed = {i: a for i, (a, b) in enumerate(zip(start, solution)) if a == b}
     budget = Counter(a for i, a in enumerate(start) if i not in fixed)
-    for grid in fills(lay, index, fixed=fixed, budget=budget, cancel=cancel):
+    # the solution is one fill: of any two, one is another
+    for grid in fills(lay, index, fixed=fixed, budget=budget, cancel=cancel, limit=2):
         if tuple(grid) != tuple(solution):
             return True
     return False

@@ -50,7 +50,8 @@ def valid_grids(lay: Layout, index: WordIndex, letters: Sequence[str], *,
     out: list[tuple[str, ...]] = []
     seen: set[tuple[str, ...]] = set()
     try:
-        for grid in fills(lay, index, budget=Counter(letters), cancel=stop, ordered=(0, across)):
+        for grid in fills(lay, index, budget=Counter(letters), cancel=stop, ordered=(0, across),
+                          limit=max_grids):
             for g in (tuple(grid), tuple(grid[mirror[i]] for i in range(lay.n_cells))):
                 if g not in seen:
                     seen.add(g)
