@@ -31,6 +31,18 @@ def test_russian_yo_is_its_own_letter(ru):
         make_entries(["tree"], ru)
 
 
+def test_comment_lines_are_skipped_as_in_every_word_list(tmp_path, en):
+    # the suite's own lists begin with '#' lines; a hash inside a word is still an error
+    f = tmp_path / "w.txt"
+    f.write_text("# my list\n  # indented note\ncat\n#dog\nbird\n", encoding="utf-8")
+    assert [e.word for e in read_entries(f, en)] == ["CAT", "BIRD"]
+    with pytest.raises(WordSearchError, match="'c#t'"):
+        make_entries(["c#t"], en)
+    (tmp_path / "only").write_text("# nothing but a note\n", encoding="utf-8")
+    with pytest.raises(WordSearchError, match="holds no words"):
+        read_entries(tmp_path / "only", en)
+
+
 def test_read_entries_files(tmp_path, en):
     f = tmp_path / "w.txt"
     f.write_bytes("\ufeffcat\r\ndog\r\n\r\n".encode())

@@ -54,7 +54,8 @@ def normalise_word(text: str, alphabet: Alphabet) -> str:
 def make_entries(
     lines: Iterable[str], alphabet: Alphabet, *, max_len: int | None = None
 ) -> list[Entry]:
-    """The entries of ``lines`` (blank lines skipped, duplicates after normalising kept once).
+    """The entries of ``lines`` (blank lines and ``#`` comment lines skipped, as in every word
+    list the suite reads; duplicates after normalising kept once).
 
     A word shorter than two letters, longer than ``max_len`` or holding a character outside
     the alphabet is a :class:`WordSearchError` naming it."""
@@ -62,7 +63,7 @@ def make_entries(
     seen: set[str] = set()
     for raw in lines:
         shown = raw.strip().strip("\ufeff")
-        if not shown:
+        if not shown or shown.startswith("#"):
             continue
         word = normalise_word(shown, alphabet)
         if len(word) < MIN_LEN:
