@@ -3,7 +3,7 @@ import random
 import pytest
 
 from wordbler.wordsearch import Settings, generate
-from wordbler.wordsearch.solver import occurrences, parse_rows, solve
+from wordbler.wordsearch.solver import Rays, occurrences, parse_rows, solve
 from wordbler.wordsearch.words import WordSearchError
 
 from .bruteforce import all_occurrences, cells_of
@@ -30,6 +30,18 @@ def test_occurrences_match_brute_force_on_random_grids():
             got = [cells_of(o) for o in occurrences(rows, w)]
             assert len(got) == len(set(got))  # one per set of cells (palindromes once)
             assert set(got) == all_occurrences(rows, w)
+
+
+def test_the_rays_index_finds_what_the_scan_finds_in_the_same_order():
+    # solve() looks words up in the index of lines; occurrences() scans every cell
+    rng = random.Random(1)
+    for _ in range(60):
+        R, C = rng.randint(1, 7), rng.randint(1, 7)
+        rows = ["".join(rng.choice("AB ") for _ in range(C)) for _ in range(R)]
+        rays = Rays(rows)
+        for w in ("AB", "BA", "AA", "ABA", "BAB", "AAB", "ABBA", "AAAAAAA", "ABABABAB"):
+            assert rays.find(w) == occurrences(rows, w)
+            assert {cells_of(o) for o in rays.find(w)} == all_occurrences(rows, w)
 
 
 def test_palindrome_is_one_occurrence():
