@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
 from wordbler.boardgame import ai
 from wordbler.boardgame.analysis import (analyse_game, describe_turn, iter_analysis, score_race,
-                                         summarise)
+                                         summarise, turn_numbers)
 from wordbler.boardgame.game import Game, PlayerSpec
 from wordbler.boardgame.model import Direction, TurnKind
+from wordbler.boardgame.rules import STANDARD
 
 
 @pytest.fixture(scope="module")
@@ -58,9 +59,32 @@ def test_score_race_follows_the_history(played):
     g, _ = played
     race = score_race(g)
     assert race[0] == (0, 0) and race[-1] == tuple(g.scores)
-    assert len(race) == len(g.history) + 1
-    for r, after in zip(g.history, race[1:]):
+    counted = [r for r in g.history if r.kind is not TurnKind.HINT]
+    assert len(race) == len(counted) + 1
+    for r, after in zip(counted, race[1:]):
         assert after[r.player] == r.total
+
+
+def test_hints_are_part_of_their_turn_in_the_analysis_and_the_race(bundled_generator):
+    # the history lists a hint under the turn it was taken in; the analysis numbered its
+    # rows by history record, so after a hint every turn was one higher than the history's,
+    # and the chart drew a point for each hint
+    rules = replace(STANDARD, hint_cost=5)
+    g = Game([PlayerSpec("A"), PlayerSpec("B", handicap=10)], rules=rules, seed=3)
+    g.take_hint()
+    g.pass_turn()  # turn 1, after a hint
+    g.take_hint()
+    g.take_hint()
+    g.pass_turn()  # turn 2, after two
+    g.pass_turn()  # turn 3
+    assert turn_numbers(g.history) == ["1", "1", "2", "2", "2", "3"]
+    turns = analyse_game(g, bundled_generator)
+    assert [(t.turn, t.player, t.played) for t in turns] == [(1, 0, "pass"), (2, 1, "pass"),
+                                                             (3, 0, "pass")]
+    assert [t.number for t in turns] == [2, 5, 6]  # the records, hints counted
+    assert score_race(g) == [(0, 10), (-5, 10), (-5, 0), (-5, 0)]
+    g.take_hint()  # a turn under way: its hint shows as the point it leads to
+    assert score_race(g)[-1] == (-5, -5) and len(score_race(g)) == 5
 
 
 def test_score_race_starts_at_the_head_starts():

@@ -25,7 +25,7 @@ ANALYSED = (TurnKind.PLAY, TurnKind.FAILED_PLAY, TurnKind.EXCHANGE, TurnKind.PAS
 
 @dataclass(frozen=True, slots=True)
 class TurnAnalysis:
-    number: int  # the turn's number in the history (1-based)
+    number: int  # the record's number in the history (1-based; hints have records too)
     player: int
     rack: str
     kind: TurnKind
@@ -36,6 +36,7 @@ class TurnAnalysis:
     missed_bingo: ai.Candidate | None  # the best move using the whole rack, if not played
     played_tiles: int = 0  # tiles the turn put down
     bingo: bool = False  # the turn played the whole rack
+    turn: int = 0  # the number the history lists the turn under (see turn_numbers)
 
     @property
     def left_on_table(self) -> int:
@@ -63,7 +64,7 @@ def iter_analysis(game, generate: Callable[[Sequence[str], str], Sequence],
     n = len(game.players)
     bag = rules.tiles.total - n * rules.rack_size
     scores = list(game.handicaps)  # the head starts, zeros without
-    for r in game.history:
+    for r, turn in zip(game.history, turn_numbers(game.history)):
         if should_stop is not None and should_stop():
             return
         if r.kind in ANALYSED:
@@ -83,7 +84,8 @@ def iter_analysis(game, generate: Callable[[Sequence[str], str], Sequence],
             yield TurnAnalysis(r.number, r.player, rack, r.kind, describe_turn(r),
                                r.score if r.kind is TurnKind.PLAY else 0, best,
                                top[0] if top else None, bingo, placed,
-                               r.kind is TurnKind.PLAY and placed == rules.rack_size)
+                               r.kind is TurnKind.PLAY and placed == rules.rack_size,
+                               int(turn))
         if r.kind is TurnKind.PLAY and r.move is not None:
             board.put(r.move.placements)
             bag -= len(r.drawn)
@@ -115,13 +117,36 @@ def _best_bingo(moves, rack: str, size: int) -> ai.Candidate | None:
     return ai.to_candidate(ranked[0], rack)
 
 
+def turn_numbers(history) -> list[str]:
+    """The number each record of ``history`` is listed under: turns count one by one; a hint
+    is part of the turn it was taken in (that turn's number, never one of its own); the
+    end-of-game settlement is "End"."""
+    out, n = [], 0
+    for rec in history:
+        if rec.kind is TurnKind.HINT:
+            out.append(str(n + 1))
+        elif rec.kind is TurnKind.SETTLEMENT:
+            out.append("End")
+        else:
+            n += 1
+            out.append(str(n))
+    return out
+
+
 def score_race(game) -> list[tuple[int, ...]]:
-    """Every player's score after each turn of the history, starting from the head starts
-    (all zeros in a game without one)."""
+    """Every player's score at the start (the head starts, zeros without) and after each
+    turn of the history, then after the end-of-game settlement if there is one: one point
+    a turn, as the history numbers them, so a hint (and what it cost) counts in the turn it
+    was taken in."""
     scores = list(game.handicaps)
     out = [tuple(scores)]
+    pending = False
     for r in game.history:
         scores[r.player] = r.total
+        pending = r.kind is TurnKind.HINT
+        if not pending:
+            out.append(tuple(scores))
+    if pending:  # a turn under way: its hints so far
         out.append(tuple(scores))
     return out
 
@@ -146,4 +171,4 @@ def summarise(game, turns: Sequence[TurnAnalysis]) -> list[Summary]:
 
 
 __all__ = ["TurnAnalysis", "iter_analysis", "analyse_game", "score_race", "summarise",
-           "Summary", "describe_turn"]
+           "Summary", "describe_turn", "turn_numbers"]

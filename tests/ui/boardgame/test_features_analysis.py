@@ -5,16 +5,21 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox
 
-from wordbler.boardgame.analysis import analyse_game, score_race
+from wordbler.boardgame.analysis import ANALYSED, analyse_game, score_race, turn_numbers
 from wordbler.boardgame.movegen import engine_generator
-from wordbler.boardgame.model import Coord
+from wordbler.boardgame.model import Coord, TurnKind
 
 from tests.ui.conftest import Words
 
 
-def finish_game(d, words):
-    """An opening play, then passes until the scoreless-turn limit ends the game."""
+def finish_game(d, words, hint=False):
+    """An opening play (after a hint, with ``hint``), then passes until the scoreless-turn
+    limit ends the game."""
     d.reveal()
+    if hint:
+        d.click(d.window.table.hint_button)
+        d.qtbot.waitUntil(lambda: any(r.kind is TurnKind.HINT for r in d.game.history),
+                          timeout=60000)
     a, b = [t for t in d.session.rack_tiles() if not t.is_blank][:2]
     words.add(a.letter + b.letter)
     assert d.drop_on_square(a.id, Coord(7, 7)) and d.drop_on_square(b.id, Coord(7, 8))
@@ -32,7 +37,7 @@ def test_analysis_of_a_finished_game(driver, qtbot, tmp_path):
     w = d.window
     ctl = w.analysis_controller
     assert not ctl.action.isEnabled()  # not during the game: it would show the racks
-    finish_game(d, words)
+    finish_game(d, words, hint=True)  # a hint is part of turn 1: the turns keep their numbers
     assert ctl.action.isEnabled()
     ctl.action.trigger()
     dlg = ctl.dialog
@@ -46,6 +51,11 @@ def test_analysis_of_a_finished_game(driver, qtbot, tmp_path):
     for t, u in zip(dlg.turns, want):
         assert (t.best and (t.best.word, t.best.score)) == (u.best and (u.best.word, u.best.score))
         assert t.left_on_table == u.left_on_table
+    # rows are numbered as the score history lists the turns
+    listed = [n for r, n in zip(d.game.history, turn_numbers(d.game.history)) if r.kind in ANALYSED]
+    assert [dlg.tree.topLevelItem(i).text(0) for i in range(len(want))] == listed
+    assert listed[:2] == ["1", "2"] and d.game.history[0].kind is TurnKind.HINT
+    assert dlg.chart.axis_label().startswith(f"turns (1–{listed[-1]})")
     first = dlg.tree.topLevelItem(0)
     assert first.text(3) == dlg.turns[0].played
     assert dlg.chart.race == score_race(d.game)

@@ -15,6 +15,9 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QHeaderVi
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from wordbler.boardgame.analysis import TurnAnalysis, iter_analysis, score_race, summarise
+from wordbler.boardgame.model import TurnKind
+
+from .dialogs import FittedDialog
 
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")  # distinct in colour and tone
 PLAYER_DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
@@ -30,12 +33,22 @@ class ScoreRaceChart(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.names: list[str] = []
         self.race: list[tuple[int, ...]] = []
+        self.turns = 0
         self.setAccessibleName(self.tr("Score race chart"))
 
-    def set_race(self, names, race) -> None:
+    def set_race(self, names, race, turns: int | None = None) -> None:
+        """``race``: the scores at the start and after each point; ``turns``: how many of
+        those points are turns (the rest, at the end, is the end-of-game settlement)."""
         self.names = list(names)
         self.race = list(race)
+        self.turns = len(self.race) - 1 if turns is None else turns
         self.update()
+
+    def axis_label(self) -> str:
+        n = len(self.race) - 1
+        if self.turns < n:
+            return f"turns (1–{self.turns}), then the end of the game"
+        return f"turns (1–{n})"
 
     def paintEvent(self, event) -> None:
         p = QPainter(self)
@@ -78,7 +91,7 @@ class ScoreRaceChart(QWidget):
         p.drawLine(area.bottomLeft(), area.bottomRight())
         p.drawLine(area.bottomLeft(), area.topLeft())
         p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), fm.height()),
-                   Qt.AlignmentFlag.AlignCenter, f"turns (1–{n})")
+                   Qt.AlignmentFlag.AlignCenter, self.axis_label())
         for k, name in enumerate(self.names):
             path = QPainterPath(pt(0, self.race[0][k]))
             for i in range(1, n + 1):
@@ -150,7 +163,7 @@ COLUMNS = (QT_TRANSLATE_NOOP("analysis", "Turn"), QT_TRANSLATE_NOOP("analysis", 
            QT_TRANSLATE_NOOP("analysis", "Bingo missed"))  # translated when shown
 
 
-class AnalysisDialog(QDialog):
+class AnalysisDialog(FittedDialog):
     def __init__(self, game, index, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Analysis of the game — Wordbler"))
@@ -177,7 +190,8 @@ class AnalysisDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.chart = ScoreRaceChart(self)
-        self.chart.set_race(self.names, score_race(game))
+        self.chart.set_race(self.names, score_race(game), sum(
+            1 for r in game.history if r.kind not in (TurnKind.HINT, TurnKind.SETTLEMENT)))
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         split = QSplitter(Qt.Orientation.Vertical, self)
@@ -209,7 +223,7 @@ class AnalysisDialog(QDialog):
 
     def _on_turn(self, t: TurnAnalysis) -> None:
         self.turns.append(t)
-        row = [str(t.number), self.names[t.player], t.rack or "—", t.played, _cand(t.best),
+        row = [str(t.turn), self.names[t.player], t.rack or "—", t.played, _cand(t.best),
                _cand(t.best_equity), str(t.left_on_table),
                _cand(t.missed_bingo) if t.missed_bingo else ("played one" if t.bingo else "")]
         item = QTreeWidgetItem(row)

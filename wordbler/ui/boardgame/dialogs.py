@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 import wordbler
 from wordbler.datafiles import data_dir
+from wordbler.boardgame.analysis import turn_numbers
 from wordbler.boardgame.model import TurnKind, TurnRecord
 
 from . import texts
@@ -289,22 +290,6 @@ class ScoreHistoryDialog(FittedDialog):
                 item.addChild(QTreeWidgetItem(["", "Bonus for using every tile",
                                                str(rec.breakdown.bingo_bonus), ""]))
         return item
-
-
-def turn_numbers(history) -> list[str]:
-    """The number each record of ``history`` is listed under: turns count one by one; a hint
-    is part of the turn it was taken in (that turn's number, never one of its own); the
-    end-of-game settlement is "End"."""
-    out, n = [], 0
-    for rec in history:
-        if rec.kind is TurnKind.HINT:
-            out.append(str(n + 1))
-        elif rec.kind is TurnKind.SETTLEMENT:
-            out.append("End")
-        else:
-            n += 1
-            out.append(str(n))
-    return out
 
 
 def _running_total(session: GameSession, rec: TurnRecord) -> int:
