@@ -404,6 +404,24 @@ def test_bad_letter_names_the_character():
         q.anagrams(wl, "CAT", length=0)
 
 
+@pytest.mark.parametrize("query, message", [
+    (lambda wl: q.pattern(wl, "ca1"),
+     "pattern 'ca1' has '1' (U+0031), which is not a letter of the English alphabet"),
+    (lambda wl: q.pattern(wl, "C[A1]T"),
+     "letter set [A1] has '1' (U+0031), which is not a letter of the English alphabet"),
+    (lambda wl: q.parse_grid("AB/C1", wl.alphabet),
+     "grid row 2 has '1' (U+0031), which is not a letter of the English alphabet"),
+    (lambda wl: q.parse_grid("AB/(Q1)D", wl.alphabet),
+     "grid row 2 cell (Q1) has '1' (U+0031), which is not a letter of the English alphabet"),
+])
+def test_a_bad_letter_in_a_query_is_named_once(query, message):
+    # the text was shown twice: "pattern 'ca1' '1' has '1' ..."
+    wl = WordList.from_words(["CAT"], "en")
+    with pytest.raises(AlphabetError) as e:
+        query(wl)
+    assert str(e.value) == message
+
+
 @pytest.mark.parametrize("bad", ["", "C[AT", "C]T", "C[]T", "C[^]T", "C1T", "C[A1]T", "é"])
 def test_bad_patterns(bad):
     wl = WordList.from_words(["CAT"], "en")

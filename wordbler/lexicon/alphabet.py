@@ -105,17 +105,18 @@ class Alphabet:
         return letter in self.vowels
 
     # ---- words ---------------------------------------------------------------------
-    def normalise(self, text: str, *, what: str = "text") -> str:
+    def normalise(self, text: str, *, what: str = "text", quote: bool = True) -> str:
         """``text`` in upper case through the case table; ``AlphabetError`` naming the first
-        character outside the alphabet (``what`` names the input in the message)."""
+        character outside the alphabet (``what`` names the input in the message, followed by
+        the text itself unless ``quote`` is False: for a ``what`` that shows it already)."""
         table = self._word_table
         try:
             return "".join([table[ch] for ch in text])
         except KeyError:
             bad = next(ch for ch in text if ch not in table)
+            where = f"{what} {_shown(text)}" if quote else what
             raise AlphabetError(
-                f"{what} {_shown(text)} has {_describe(bad)}, which is not a letter of the "
-                f"{self.name} alphabet"
+                f"{where} has {_describe(bad)}, which is not a letter of the {self.name} alphabet"
             ) from None
 
     def try_normalise(self, text: str) -> str | None:

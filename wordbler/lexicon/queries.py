@@ -90,7 +90,8 @@ def parse_pattern(pat: str, alphabet: Alphabet) -> list[tuple[str, frozenset[str
                 body = body[1:]
             if not body:
                 raise QueryError(f"pattern {p!r}: empty letter set at position {i + 1}")
-            chosen = frozenset(alphabet.normalise(body, what=f"letter set [{p[i + 1:j]}]"))
+            chosen = frozenset(alphabet.normalise(
+                body, what=f"letter set [{p[i + 1:j]}]", quote=False))
             items.append(("set", letters - chosen if neg else chosen))
             i = j
         elif ch == "]":
@@ -98,7 +99,7 @@ def parse_pattern(pat: str, alphabet: Alphabet) -> list[tuple[str, frozenset[str
         else:
             letter = alphabet.letter(ch)
             if letter is None:
-                alphabet.normalise(ch, what=f"pattern {p!r}")  # raises AlphabetError
+                alphabet.normalise(ch, what=f"pattern {p!r}", quote=False)  # raises
             items.append(("lit", letter))
         i += 1
     return items
@@ -190,12 +191,13 @@ def parse_grid(text: str, alphabet: Alphabet) -> list[list[str]]:
                     raise QueryError(f"grid row {rno}: empty cell '()'")
                 if "(" in inner:
                     raise QueryError(f"grid row {rno}: '(' inside a cell")
-                cells.append(alphabet.normalise(inner, what=f"grid row {rno} cell ({inner})"))
+                cells.append(alphabet.normalise(
+                    inner, what=f"grid row {rno} cell ({inner})", quote=False))
                 i = j + 1
                 continue
             if ch == ")":
                 raise QueryError(f"grid row {rno}: ')' without '('")
-            cells.append(alphabet.normalise(ch, what=f"grid row {rno}"))
+            cells.append(alphabet.normalise(ch, what=f"grid row {rno}", quote=False))
             i += 1
         rows.append(cells)
     widths = {len(r) for r in rows}
