@@ -103,6 +103,9 @@ def test_bad_input_says_what_is_wrong_and_keeps_the_window(qtbot, window):
     assert "'1'" in window.error_label.text()
     assert window.error_label.isVisible()
     assert window.anagram_results.topLevelItemCount() == 0
+    # shown just above the query fields, not under the meaning panel at the window's foot
+    y = window.error_label.mapTo(window, window.error_label.rect().bottomLeft()).y()
+    assert y <= window.tabs.mapTo(window, window.tabs.rect().topLeft()).y()
 
 
 def test_a_bad_word_list_is_refused_and_the_list_in_use_stays(qtbot, window, tmp_path):

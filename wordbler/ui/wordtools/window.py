@@ -213,6 +213,13 @@ class WordToolsWindow(QMainWindow):
         top.addWidget(self.choose_list_button)
         top.addWidget(self.bundled_button)
         outer.addLayout(top)
+        # errors show here, between the word list's controls and the query fields, where
+        # the eye is after typing a query or choosing a list (not under the meaning panel)
+        self.error_label = QLabel("")
+        self.error_label.setObjectName("error-label")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #b03a2e;")
+        outer.addWidget(self.error_label)
 
         self.tabs = QTabWidget()
         self.tabs.addTab(self._build_guess(), self.tr("Guess the word"))
@@ -225,12 +232,6 @@ class WordToolsWindow(QMainWindow):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         outer.addWidget(split, 1)
-
-        self.error_label = QLabel("")
-        self.error_label.setObjectName("error-label")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #b03a2e;")
-        outer.addWidget(self.error_label)
         self.setCentralWidget(central)
         self.statusBar().showMessage(self.tr("Loading the word list…"))
 
