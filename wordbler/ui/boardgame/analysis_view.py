@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QHeaderVi
 
 from wordbler.boardgame.analysis import TurnAnalysis, iter_analysis, score_race, summarise
 from wordbler.boardgame.model import TurnKind
+from wordbler.ui.common.jobs import release
 
 from .dialogs import FittedDialog
 
@@ -149,6 +150,8 @@ class AnalysisJob(QRunnable):
             self._relay.finished.emit(error)
         except RuntimeError:
             pass
+        finally:
+            release(self)
 
 
 def _cand(c) -> str:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from wordbler.lexicon import definitions
+from wordbler.ui.common.jobs import release
 
 _SPLIT = re.compile(r"[\s,;]+")
 _ASCII = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -77,7 +78,10 @@ class _LoadJob(QRunnable):
             self.defs.load()
         except (ValueError, OSError):
             pass
-        self.signals.done.emit(self.ticket)
+        try:
+            self.signals.done.emit(self.ticket)
+        finally:
+            release(self)
 
 
 class WordJudgeDialog(QDialog):

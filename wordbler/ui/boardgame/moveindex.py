@@ -22,6 +22,8 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from wordbler.ui.common.jobs import release
+
 #: (lexicon, rules, progress=callback) -> generate(board_rows, rack)
 GeneratorFactory = Callable[..., Callable]
 
@@ -79,6 +81,8 @@ class SearchJob(QRunnable):
             self._result.done.emit(self._token, out)
         except RuntimeError:  # the application is gone: nobody is waiting for this result
             pass
+        finally:
+            release(self)
 
 
 class _PrepareJob(QRunnable):
@@ -91,6 +95,8 @@ class _PrepareJob(QRunnable):
             self._index.get()
         except Exception:  # reported through the relay by get(); nothing else to do here
             pass
+        finally:
+            release(self)
 
 
 class MoveIndex(QObject):

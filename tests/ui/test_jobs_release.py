@@ -1,0 +1,56 @@
+"""Thread-pool jobs let go of what they hold once they are done.  PySide6 kept the Python
+side of an auto-deleted QRunnable alive when jobs ran one after another, each waited for
+(as computer moves and hints are), and a board game's move job held the game's move index
+and word list: about 45 MB a game, for as long as the program ran."""
+
+from __future__ import annotations
+
+import gc
+import threading
+import weakref
+
+from PySide6.QtCore import QThreadPool
+
+from wordbler.ui.boardgame.moveindex import SearchJob, SearchResult
+from wordbler.ui.wordtools.window import _Job, _Signals
+
+ROUNDS = 10
+
+
+class Payload:
+    """Stands for a move index: weakly referable, so the test sees when it is freed."""
+
+    def guarded(self, cancel):
+        return lambda rows, rack: []
+
+
+def test_finished_search_jobs_free_their_index(qtbot):
+    result = SearchResult()
+    gone = []
+    for i in range(ROUNDS):  # one at a time, each result waited for
+        index = Payload()
+        gone.append(weakref.ref(index))
+        with qtbot.waitSignal(result.done, timeout=10_000) as got:
+            QThreadPool.globalInstance().start(
+                SearchJob(index, lambda generate: len(generate((), "")), i, threading.Event(),
+                          result))
+        assert got.args == [i, 0]
+        del index
+    QThreadPool.globalInstance().waitForDone(10_000)
+    gc.collect()
+    assert sum(r() is not None for r in gone) == 0
+
+
+def test_finished_word_tools_jobs_free_their_work(qtbot):
+    signals = _Signals()
+    gone = []
+    for i in range(ROUNDS):
+        held = Payload()
+        gone.append(weakref.ref(held))
+        with qtbot.waitSignal(signals.done, timeout=10_000) as got:
+            QThreadPool.globalInstance().start(_Job(i, lambda held=held: "done", signals))
+        assert got.args == [i, "done", ""]
+        del held
+    QThreadPool.globalInstance().waitForDone(10_000)
+    gc.collect()
+    assert sum(r() is not None for r in gone) == 0
