@@ -459,3 +459,41 @@ def test_every_new_free_puzzle_is_a_fresh_one(make, qtbot, monkeypatch):
     w.act_free.trigger()
     w.new_free(1234)  # a seed asked for (Game › Play a seed) is kept
     assert seeds == [None, None, None, 1234]
+
+
+def test_closed_while_its_first_puzzle_is_made_it_makes_one_when_shown_again(qtbot, tmp_path):
+    # closing cancels the puzzle being made; the start page shows the same window again,
+    # which came back with an empty grid and nothing under way
+    import threading
+
+    from PySide6.QtCore import QRunnable
+
+    pool = QThreadPool()
+    pool.setMaxThreadCount(1)
+    gate = threading.Event()
+
+    class Hold(QRunnable):  # keeps the pool's one thread until the gate opens
+        def run(self):
+            gate.wait(30)
+
+    pool.start(Hold())
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = WordGridWindow(settings=settings, save_path=tmp_path / "wordgrid" / "progress.json",
+                       pool=pool, today=TODAY, autostart=True)
+    qtbot.addWidget(w)
+    try:
+        w.show()
+        qtbot.waitExposed(w)
+        assert w.session.busy and w.session.game is None  # queued behind Hold
+        w.close()
+        assert not w.session.busy and w.session.game is None
+        gate.set()
+        w.show()
+        qtbot.waitExposed(w)
+        assert w.session.busy
+        qtbot.waitUntil(lambda: w.session.game is not None, timeout=60_000)
+        assert w.session.game.puzzle.size == w.grid_size
+    finally:
+        gate.set()
+        w.session.cancel_generation()
+        pool.waitForDone(30_000)

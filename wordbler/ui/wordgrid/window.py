@@ -55,6 +55,7 @@ class WordGridWindow(QMainWindow):
         self._busy_timer.setInterval(200)
         self._busy_timer.timeout.connect(self._show_busy)
         self._show_files_note()
+        self._autostart = autostart
         if autostart:
             # the files are read unless another window holds them (it may be playing that
             # game): a folder that cannot be written still shows the player's progress
@@ -624,6 +625,10 @@ class WordGridWindow(QMainWindow):
             self.files_note = None
             self._take_over_saved_game()
             self._show_files_note()
+        if self._autostart and self.session.game is None and not self.session.busy:
+            # closed while its first puzzle was being made (closing cancels that): make it
+            # again, or the window came back with an empty grid and nothing under way
+            self.session.start_daily(self.grid_size, self.lang)
         super().showEvent(event)
 
     def _take_over_saved_game(self) -> None:
