@@ -185,3 +185,17 @@ def test_russian_keeps_yo_and_sorts_by_the_alphabet(qtbot, tmp_path):
         qtbot.mouseClick(w.anagram_button, Qt.MouseButton.LeftButton)
     assert w.result_words(w.anagram_results) == ["ЕЛКА", "ЁЛКА"]  # Е before Ё
     assert settings.value("wordtools/lang") == "ru"
+
+
+def test_closed_while_its_list_loads_it_loads_it_when_shown_again(qtbot, tmp_path):
+    # closing drops the loading; the start page shows the same window again, which said
+    # "Loading the word list…" for ever and answered every search "there is no word list"
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = WordToolsWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.close()  # before the loading's answer is taken
+    assert w.source.words is None
+    with qtbot.waitSignal(w.list_ready, timeout=60_000):
+        w.show()
+    assert w.source.words is not None and len(w.source.words) > 1000
+    assert "words" in w.list_label.text()

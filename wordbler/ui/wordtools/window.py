@@ -768,3 +768,10 @@ class WordToolsWindow(QMainWindow):
         self._pending.clear()
         self._pool.clear()
         super().closeEvent(event)
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        # shown again after a close that dropped the list's loading (the start page keeps
+        # the window): load it now, or every search said there was no word list
+        if self.source.words is None and not self._pending:
+            self._load_list()
+        super().showEvent(event)
