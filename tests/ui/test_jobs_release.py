@@ -54,3 +54,21 @@ def test_finished_word_tools_jobs_free_their_work(qtbot):
     QThreadPool.globalInstance().waitForDone(10_000)
     gc.collect()
     assert sum(r() is not None for r in gone) == 0
+
+
+def test_jobs_whose_signals_are_gone_end_quietly(qtbot):
+    # quitting deletes the signals' objects while a job may still run: its emits raised
+    # "Signal source has been deleted", printed as a traceback at quit
+    import shiboken6
+
+    from wordbler.ui.snake.worker import Job
+    from wordbler.ui.wordgrid.session import GenerateJob
+
+    grid = GenerateJob(5, "en", 3, None)
+    shiboken6.delete(grid.signals)
+    grid.run()  # made the puzzle; nobody to tell
+
+    snake = Job(lambda cancelled, progress: progress(1, 2) or "board")
+    shiboken6.delete(snake.signals)
+    snake.run()
+    assert snake.finished.is_set()

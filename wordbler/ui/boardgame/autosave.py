@@ -76,6 +76,7 @@ from wordbler.boardgame.game import Game
 from wordbler.boardgame.gcg import EventKind, GCGError, GCGRecord
 from wordbler.boardgame.model import COLUMN_LETTERS, Coord, TurnKind
 from wordbler.paths import DATA_ENV, user_data_dir
+from wordbler.ui.common.jobs import emit
 
 __all__ = ["KEEP", "GAME_DIR", "AUTOSAVE_NAME", "PREVIOUS_NAME", "autosave_dir", "Store",
            "StoreError", "Slot", "Entry", "Found", "FoundKind", "inspect", "set_aside",
@@ -795,7 +796,7 @@ class _WriteJob(QRunnable):
         except OSError as e:
             self.error = f"{self.path}: {_reason(e)}"
         self.ms = (time.perf_counter() - started) * 1000
-        self.signals.done.emit(self.generation, self.error, self.ms)
+        emit(self.signals.done, self.generation, self.error, self.ms)
 
 
 class AutosaveBanner(QFrame):

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from wordbler.lexicon import definitions
-from wordbler.ui.common.jobs import release
+from wordbler.ui.common.jobs import emit, release
 
 _SPLIT = re.compile(r"[\s,;]+")
 _ASCII = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -78,10 +78,8 @@ class _LoadJob(QRunnable):
             self.defs.load()
         except (ValueError, OSError):
             pass
-        try:
-            self.signals.done.emit(self.ticket)
-        finally:
-            release(self)
+        emit(self.signals.done, self.ticket)
+        release(self)
 
 
 class WordJudgeDialog(QDialog):

@@ -12,3 +12,16 @@ def release(job) -> None:
     a game, kept for as long as the program ran. Called last in ``run``, on the worker
     thread, once the result has been handed over."""
     job.__dict__.clear()
+
+
+def emit(signal, *args) -> bool:
+    """Emit ``signal`` from a worker thread; False when its object is gone.
+
+    Quitting deletes the signals' objects while a job may still be running (a puzzle being
+    made, a round's last words checked); nobody waits for the result then, and the emit's
+    RuntimeError ("Signal source has been deleted") was printed as a traceback at quit."""
+    try:
+        signal.emit(*args)
+    except RuntimeError:
+        return False
+    return True

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QRunnable, Signal
 
 from wordbler.snake import GenerationCancelled
+from wordbler.ui.common.jobs import emit
 
 
 class JobSignals(QObject):
@@ -46,20 +47,21 @@ class Job(QRunnable):
 
     def run(self) -> None:
         try:
-            result = self.work(self._cancel.is_set, self.signals.progress.emit)
+            result = self.work(self._cancel.is_set,
+                               lambda done, total: emit(self.signals.progress, done, total))
         except GenerationCancelled:
-            self.signals.cancelled.emit()
+            emit(self.signals.cancelled)
         except (ValueError, OSError) as e:
             if self._cancel.is_set():
-                self.signals.cancelled.emit()
+                emit(self.signals.cancelled)
             else:
-                self.signals.failed.emit(str(e))
+                emit(self.signals.failed, str(e))
         except Exception as e:  # a bug: say so rather than die silently in a thread
-            self.signals.failed.emit(f"unexpected error: {type(e).__name__}: {e}")
+            emit(self.signals.failed, f"unexpected error: {type(e).__name__}: {e}")
         else:
             if self._cancel.is_set():
-                self.signals.cancelled.emit()
+                emit(self.signals.cancelled)
             else:
-                self.signals.done.emit(result)
+                emit(self.signals.done, result)
         finally:
             self.finished.set()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
+from wordbler.ui.common.jobs import emit
 from wordbler.wordgrid.fill import Cancelled
 from wordbler.wordgrid.game import (Game, MoveError, Refusal, Stats, Status, daily_seed,
                                     game_key, new_game, share_text)
@@ -72,21 +73,21 @@ class GenerateJob(QRunnable):
         try:
             words = load_grid_words(self.lang, self.size, self.lexicon)
             puzzle = make_puzzle(words, self.seed,
-                                 progress=lambda d, t: self.signals.progress.emit(d, t),
+                                 progress=lambda d, t: emit(self.signals.progress, d, t),
                                  cancel=self._cancel.is_set)
         except Cancelled:
-            self.signals.cancelled.emit()
+            emit(self.signals.cancelled)
         except (GenerationError, ValueError, OSError) as e:  # a bad list: ValueError
             message = str(e)
             if self.lexicon is not None and isinstance(e, GenerationError):
                 message = f"{Path(self.lexicon).name}: {message}"  # which list it was
-            self.signals.failed.emit(message)
+            emit(self.signals.failed, message)
         else:
             if self._cancel.is_set():
-                self.signals.cancelled.emit()
+                emit(self.signals.cancelled)
             else:
-                self.signals.done.emit(new_game(puzzle, lang=self.lang, daily=self.daily,
-                                                source=self.lexicon))
+                emit(self.signals.done, new_game(puzzle, lang=self.lang, daily=self.daily,
+                                                 source=self.lexicon))
 
 
 class WordGridSession(QObject):

@@ -10,6 +10,7 @@ from typing import Callable
 from PySide6.QtCore import QLockFile, QObject, QRunnable, QThreadPool, Signal
 
 from wordbler.paths import user_data_dir
+from wordbler.ui.common.jobs import emit
 from wordbler.wordsearch import Cancelled, Entry, Settings, WordSearchError, generate
 from wordbler.wordsearch.grid import Placement
 from wordbler.fileio import set_aside, write_json_atomic
@@ -55,13 +56,13 @@ class GenerateJob(QRunnable):
             puzzle = generate(self.request.settings, list(self.request.entries), self.request.seed,
                               cancel=self._stop.is_set)
         except Cancelled:
-            self.signals.cancelled.emit(self.request)
+            emit(self.signals.cancelled, self.request)
         except WordSearchError as e:
-            self.signals.failed.emit(self.request, str(e))
+            emit(self.signals.failed, self.request, str(e))
         except Exception as e:  # noqa: BLE001 - never lose a worker's error silently
-            self.signals.failed.emit(self.request, f"unexpected error: {e!r}")
+            emit(self.signals.failed, self.request, f"unexpected error: {e!r}")
         else:
-            self.signals.done.emit(self.request, puzzle)
+            emit(self.signals.done, self.request, puzzle)
 
 
 class WordSearchSession(QObject):

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 
 from wordbler.lexicon import WordList, bundled_wordlist, get_alphabet, load_wordlist
 from wordbler.lexicon import definitions, queries
-from wordbler.ui.common.jobs import release
+from wordbler.ui.common.jobs import emit, release
 
 LANGUAGES = (("en", "English"), ("ru", "Russian"))
 SHOWN_LIMIT = 5000  # results listed at most (the count says how many there are)
@@ -93,10 +93,8 @@ class _Job(QRunnable):
             result, error = self.work(), ""
         except (ValueError, OSError) as e:  # QueryError, AlphabetError, WordListError...
             result, error = None, str(e)
-        try:
-            self.signals.done.emit(self.ticket, result, error)
-        finally:
-            release(self)
+        emit(self.signals.done, self.ticket, result, error)
+        release(self)
 
 
 ORDER_ROLE = Qt.ItemDataRole.UserRole + 1  # a cell's place in the shown path (1, 2, ...)
