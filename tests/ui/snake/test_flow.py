@@ -296,3 +296,22 @@ def test_the_code_dialog_warns_when_the_lists_differ(qtbot, own, tag, code, warn
         assert warn in dlg.message.text()
     else:
         assert dlg.message.text() == "English, 4×4 board."
+
+
+def test_the_next_results_delete_the_last_rounds_word_lists(make_driver, en_list):
+    # the tabs were only taken out: every round left about 36 hidden widgets behind
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    d.click(d.window.round.end_button)
+    tabs = d.window.results.tabs
+    old = [tabs.widget(i) for i in range(tabs.count())]
+    assert len(old) >= 3
+    d.deal(word_list=en_list, seed=4242)
+    d.click(d.window.round.end_button)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not any(shiboken6.isValid(page) for page in old)
+    assert tabs.count() == len(old) and all(shiboken6.isValid(tabs.widget(i))
+                                            for i in range(tabs.count()))

@@ -739,7 +739,12 @@ class ResultsPage(QWidget):
         self.scores.setColumnHidden(3, len(players) == 1)
         self._fit_scores()
 
+        # QTabWidget.clear() only takes the pages out: delete them, or every round's word
+        # lists (about 36 widgets) stayed alive, hidden, for as long as the program ran
+        old = [self.tabs.widget(i) for i in range(self.tabs.count())]
         self.tabs.clear()
+        for page in old:
+            page.deleteLater()
         self.legend.setVisible(len(players) > 1 and results.cancel_rule)
         for p in players:
             lst = self._word_list(f"snake-found-{p.index}")
