@@ -126,26 +126,29 @@ def translation_folders() -> list[Path]:
 
 
 def install_translators(app, locale=None, folders: Sequence[Path] | None = None) -> list:
-    """Install Qt's own translations (qtbase: standard buttons, dialogs) and Wordbler's for
-    ``locale`` (default: the system's, ``QLocale.system()``), when a ``wordbler_<locale>.qm``
-    exists in one of ``folders`` (default :func:`translation_folders`).  The UI's texts are
-    English in the source; without a file nothing changes.  Returns the translators
+    """Install Wordbler's translation for ``locale`` (default: the system's,
+    ``QLocale.system()``) when a ``wordbler_<locale>.qm`` exists in one of ``folders``
+    (default :func:`translation_folders`), and with it Qt's own (qtbase: standard buttons,
+    dialogs).  Without ours, Qt's is not installed either: the UI stays all English rather
+    than English texts over "Отмена" and "Закрыть" buttons.  Returns the translators
     installed (kept on ``app`` as well, so they live as long as it)."""
     from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 
     locale = QLocale.system() if locale is None else locale
     installed = []
-    qt = QTranslator(app)
-    if qt.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-        app.installTranslator(qt)
-        installed.append(qt)
     for folder in (translation_folders() if folders is None else folders):
         ours = QTranslator(app)
         # os.path.isdir: False (not an error) for a folder that cannot be read
         if os.path.isdir(folder) and ours.load(locale, "wordbler", "_", str(folder)):
-            app.installTranslator(ours)
             installed.append(ours)
             break
+    if installed:
+        qt = QTranslator(app)
+        if qt.load(locale, "qtbase", "_",
+                   QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            installed.insert(0, qt)
+    for t in installed:
+        app.installTranslator(t)
     app.wordbler_translators = list(getattr(app, "wordbler_translators", [])) + installed
     return installed
 
