@@ -218,3 +218,20 @@ def test_every_game_window_opens_within_the_screen(qtbot, key):
     qtbot.addWidget(window)
     avail = available_size(window)
     assert window.width() <= avail.width() and window.height() <= avail.height()
+
+
+def test_a_help_page_larger_than_the_screen_is_fitted_to_it(qtbot):
+    # at 2x scale on a 1366x768 screen (683x384 logical) the games' help pages ran off it
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QWidget
+
+    from wordbler.ui.common.helpdialog import show_help_dialog
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    room = parent.screen().availableGeometry()
+    dlg = show_help_dialog(parent, "Help", "<p>" + "words " * 2000 + "</p>",
+                           QSize(room.width() * 2, room.height() * 2))
+    assert dlg.isVisible() and "words" in dlg.text.toPlainText()
+    assert dlg.width() <= room.width() and dlg.height() <= room.height()
+    dlg.close()

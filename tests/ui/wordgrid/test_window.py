@@ -323,6 +323,8 @@ def test_help_names_the_rules(make):
     dlg = w.show_help()
     text = dlg.findChild(type(dlg.layout().itemAt(0).widget())).toPlainText()
     assert "costs a swap" in text and "either" in text and "locked" in text
+    room = dlg.screen().availableGeometry()  # it asked for 640 pixels, more than some screens
+    assert dlg.height() <= room.height() and dlg.width() <= room.width()
     dlg.close()
 
 

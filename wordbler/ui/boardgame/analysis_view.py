@@ -9,8 +9,8 @@ import threading
 
 from PySide6.QtCore import (QT_TRANSLATE_NOOP, QCoreApplication, QObject, QPointF, QRectF, QRunnable, Qt,
                             QThreadPool, Signal)
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QSizePolicy, QSplitter, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 

@@ -10,13 +10,15 @@ from PySide6.QtGui import QAction, QActionGroup, QFont, QGuiApplication, QKeySeq
 from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFileDialog,
                                QFormLayout, QFrame, QHBoxLayout, QInputDialog, QLabel,
                                QMainWindow, QMessageBox, QProgressBar, QPushButton,
-                               QSizePolicy, QTextBrowser, QVBoxLayout, QWidget)
+                               QSizePolicy, QVBoxLayout, QWidget)
 
 from wordbler.wordgrid.game import MAX_STARS, Status, star_text
 
 from .board import GridBoard
 from .palette import COLOUR_BLIND, STANDARD
 from .session import WordGridSession
+from wordbler.ui.common.helpdialog import show_help_dialog
+
 from .texts import LANG_NAMES, help_html, lang_name
 
 SETTINGS_GROUP = "wordgrid"
@@ -463,19 +465,8 @@ class WordGridWindow(QMainWindow):
         return dlg
 
     def show_help(self) -> QDialog:
-        dlg = QDialog(self)
-        dlg.setWindowTitle(self.tr("Word Grid: how to play"))
-        lay = QVBoxLayout(dlg)
-        text = QTextBrowser(dlg)
-        text.setHtml(help_html())
-        lay.addWidget(text)
-        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dlg)
-        box.rejected.connect(dlg.close)
-        lay.addWidget(box)
-        dlg.resize(620, 640)
-        dlg.show()
-        self.help_dialog = dlg
-        return dlg
+        self.help_dialog = show_help_dialog(self, self.tr("Word Grid: how to play"), help_html())
+        return self.help_dialog
 
     # ---- reacting to the session -----------------------------------------------------
     def _on_busy(self, busy: bool) -> None:

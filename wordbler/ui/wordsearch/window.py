@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QListWi
                                QVBoxLayout, QWidget)
 
 from wordbler.lexicon.alphabet import get_alphabet
+from wordbler.ui.common.helpdialog import show_help_dialog
 from wordbler.wordsearch.play import HINT_COST, Selection
 from wordbler.wordsearch.textexport import to_text
 
@@ -493,13 +494,10 @@ class WordSearchWindow(QMainWindow):
                                                               .format(e=e))
 
     def show_help(self) -> None:
-        box = QMessageBox(self)
-        box.setWindowTitle(self.tr("How to play Word Search"))
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(QCoreApplication.translate("wordsearch", HELP).format(hint_cost=HINT_COST))
-        box.setObjectName("help")
-        box.open()
-        self._help_box = box
+        self._help_box = show_help_dialog(
+            self, self.tr("How to play Word Search"),
+            QCoreApplication.translate("wordsearch", HELP).format(hint_cost=HINT_COST),
+            QSize(560, 620))
 
     # ---- window ---------------------------------------------------------------------------
     def sizeHint(self) -> QSize:
