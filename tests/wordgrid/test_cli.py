@@ -88,7 +88,7 @@ def test_solve_batch_and_errors(capsys, lexicon, monkeypatch):
 @pytest.mark.parametrize("argv, fragment, status", [
     (["wordgrid", "solve", "ABCDE/F G H/IJKLM/N O P"], "4 rows", 2),
     (["wordgrid", "solve", "AB1DE/F G H/IJKLM/N O P/QRSTU"], "'1'", 2),
-    (["wordgrid", "solve", "ZZZZZ/Z Z Z/ZZZZZ/Z Z Z/ZZZZQ"], "no grid", 1),
+    (["wordgrid", "solve", "ZZZZZ/Z Z Z/ZZZZZ/Z Z Z/ZZZZQ"], "no grid", 2),
     (["wordgrid", "new", "--lang", "xx"], "unknown language", 2),
     (["wordgrid", "new", "--lexicon", "/nonexistent/words.txt"], "words.txt", 2),
 ])

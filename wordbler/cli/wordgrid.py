@@ -6,7 +6,8 @@
 ``new`` prints ``{"size", "solution", "puzzle", "swaps"}`` (plus ``seed``, ``limit``,
 ``lang``, ``words``); ``solve`` prints ``{"solution", "swaps"}`` (plus ``grids``, how many
 valid grids the letters make).  ``solve -`` reads one puzzle a line from stdin and writes
-JSON Lines.  Bad input: one line on stderr, exit 2; letters that make no valid grid: exit 1.
+JSON Lines.  Bad input: one line on stderr, exit 2; letters that make no valid grid are bad
+input too (not a scrambled grid of listed words: batch mode gives them an error line).
 """
 
 from __future__ import annotations
@@ -139,8 +140,8 @@ def run_solve(args) -> int:
         return _fail("solve", str(e))
     except (WordListError, OSError) as e:
         return _fail("solve", str(e))
-    except NoSolution as e:
-        return _fail("solve", str(e), 1)
+    except NoSolution as e:  # not the scramble of any grid: bad input, as on a batch line
+        return _fail("solve", str(e))
     if args.json:
         emit(_dump(out), utf8=True)
     else:
