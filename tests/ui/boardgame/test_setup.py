@@ -113,3 +113,16 @@ def test_computer_seats_only_when_computer_players_can_run(qtbot):
     kind = dlg.boxes[0].kind
     assert kind.isVisibleTo(dlg) == bool(levels)
     assert kind.count() == 1 + len(levels)
+
+
+def test_the_language_is_in_view_without_scrolling_with_four_players(qtbot):
+    # it came last, below the clock and classic play: at 1366 x 768 with four players it
+    # was under the dialog's fold, though it decides the tiles and the word list
+    dlg = make(qtbot)
+    dlg.count.setValue(4)
+    dlg.resize(760, 700)
+    qtbot.waitUntil(lambda: dlg.height() == 700)
+    view = dlg.scroll_area.viewport()
+    assert dlg.scroll_area.verticalScrollBar().value() == 0
+    bottom = dlg.language.mapTo(view, dlg.language.rect().bottomLeft())
+    assert 0 <= bottom.y() <= view.height()

@@ -310,45 +310,8 @@ class SetupDialog(FittedDialog):
             pl.addWidget(note)
         layout.addWidget(players)
 
-        # rules
-        rules_box = QGroupBox(self.tr("Rules"), self)
-        rl = QVBoxLayout(rules_box)
-        self.rules = QComboBox(self)
-        for preset in PRESETS.values():
-            self.rules.addItem(preset.title, preset.name)
-        self.rules.setAccessibleName(self.tr("Rules preset"))
-        self.rules_text = QLabel(self)
-        self.rules_text.setWordWrap(True)
-        rl.addWidget(self.rules)
-        rl.addWidget(self.rules_text)
-        hint_row = QHBoxLayout()
-        self.hints_check = QCheckBox(self.tr("Allow hints"), self)
-        self.hints_check.setChecked(True)
-        self.hints_check.setToolTip(self.tr("A Hint button shows the best moves for the rack; "
-                                            "every hint is written in the score history"))
-        self.hint_cost = QSpinBox(self)
-        self.hint_cost.setRange(0, 50)
-        self.hint_cost.setSuffix(self.tr(" points"))
-        self.hint_cost.setSpecialValueText(self.tr("free"))
-        self.hint_cost.setAccessibleName(self.tr("Cost of a hint"))
-        hint_row.addWidget(self.hints_check)
-        hint_row.addWidget(QLabel(self.tr("cost of a hint:"), self))
-        hint_row.addWidget(self.hint_cost)
-        hint_row.addStretch(1)
-        rl.addLayout(hint_row)
-        layout.addWidget(rules_box)
-        from .clockview import ClockOptionsBox  # the game clock (none, per move, chess, soft)
-
-        self.clock_box = ClockOptionsBox(self)
-        if previous is not None and getattr(previous, "clock", None) is not None:
-            self.clock_box.set_settings(previous.clock)
-        layout.addWidget(self.clock_box)
-        from .classic import ClassicOptionsBox  # validity preview, challenges
-
-        self.classic_box = ClassicOptionsBox(self)
-        layout.addWidget(self.classic_box)
-
-        # language (tile set) and dictionary
+        # language (tile set) and dictionary: next to the players, in view without
+        # scrolling at 1366 x 768 (it came last, below the clock and classic play)
         dict_box = QGroupBox(self.tr("Language and dictionary"), self)
         dl = QGridLayout(dict_box)
         self.language = QComboBox(self)
@@ -387,6 +350,45 @@ class SetupDialog(FittedDialog):
         dl.addWidget(self.dict_status, 4, 0, 1, 3)
         dl.setColumnStretch(1, 1)
         layout.addWidget(dict_box)
+
+        # rules
+        rules_box = QGroupBox(self.tr("Rules"), self)
+        rl = QVBoxLayout(rules_box)
+        self.rules = QComboBox(self)
+        for preset in PRESETS.values():
+            self.rules.addItem(preset.title, preset.name)
+        self.rules.setAccessibleName(self.tr("Rules preset"))
+        self.rules_text = QLabel(self)
+        self.rules_text.setWordWrap(True)
+        rl.addWidget(self.rules)
+        rl.addWidget(self.rules_text)
+        hint_row = QHBoxLayout()
+        self.hints_check = QCheckBox(self.tr("Allow hints"), self)
+        self.hints_check.setChecked(True)
+        self.hints_check.setToolTip(self.tr("A Hint button shows the best moves for the rack; "
+                                            "every hint is written in the score history"))
+        self.hint_cost = QSpinBox(self)
+        self.hint_cost.setRange(0, 50)
+        self.hint_cost.setSuffix(self.tr(" points"))
+        self.hint_cost.setSpecialValueText(self.tr("free"))
+        self.hint_cost.setAccessibleName(self.tr("Cost of a hint"))
+        hint_row.addWidget(self.hints_check)
+        hint_row.addWidget(QLabel(self.tr("cost of a hint:"), self))
+        hint_row.addWidget(self.hint_cost)
+        hint_row.addStretch(1)
+        rl.addLayout(hint_row)
+        layout.addWidget(rules_box)
+        from .clockview import ClockOptionsBox  # the game clock (none, per move, chess, soft)
+
+        self.clock_box = ClockOptionsBox(self)
+        if previous is not None and getattr(previous, "clock", None) is not None:
+            self.clock_box.set_settings(previous.clock)
+        layout.addWidget(self.clock_box)
+        from .classic import ClassicOptionsBox  # validity preview, challenges
+
+        self.classic_box = ClassicOptionsBox(self)
+        layout.addWidget(self.classic_box)
+
         layout.addStretch(1)
         self.scroll_area.setWidget(body)
         outer.addWidget(self.scroll_area, 1)
