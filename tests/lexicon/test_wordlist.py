@@ -161,3 +161,18 @@ def test_bundled_russian_or_a_clear_error():
         assert len(wl) > 1000
         alphabet = get_alphabet("ru")
         assert list(wl.words) == sorted(wl.words, key=alphabet.sort_key)
+
+
+def test_a_line_longer_than_any_game_uses_is_skipped_and_counted(tmp_path):
+    # one line of 100,000 letters made the word graph (Word Snake, the grid tool) take
+    # gigabytes; it is now a skipped line like any other that is not a word
+    from wordbler.lexicon.wordlist import MAX_WORD_LETTERS
+
+    longest = "A" * MAX_WORD_LETTERS
+    f = tmp_path / "long.txt"
+    f.write_text(f"cat\n{'b' * 100_000}\n{longest.lower()}\n{'C' * (MAX_WORD_LETTERS + 1)}\ndog\n",
+                 encoding="utf-8")
+    wl = load_wordlist(f, "en")
+    assert sorted(wl.words) == sorted(["CAT", "DOG", longest]) and wl.skipped == 2
+    mem = WordList.from_words(["cat", "x" * (MAX_WORD_LETTERS + 1)], "en")
+    assert list(mem.words) == ["CAT"] and mem.skipped == 1

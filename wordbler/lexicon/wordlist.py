@@ -6,7 +6,8 @@ File format (user lists and the bundled ones alike)
     * Blank lines and lines starting with ``#`` (comments, the bundled files' ``# size N``
       section headers) are ignored.  Spaces and tabs around a word are stripped.
     * Any other line that is not made only of letters of the alphabet (``don't``, ``café``
-      in English, ``ice cream``, ``42``) is skipped and counted (:attr:`WordList.skipped`).
+      in English, ``ice cream``, ``42``), or has more than :data:`MAX_WORD_LETTERS`, is
+      skipped and counted (:attr:`WordList.skipped`).
     * Refused with :class:`WordListError` naming the file and the problem: a missing or
       unreadable file, a directory or other non-regular file, a file over
       :data:`MAX_FILE_BYTES`, binary content (NUL bytes), text that is not UTF-8, and a
@@ -30,6 +31,9 @@ from ..fileio import ReadRefused, read_bounded
 from .alphabet import Alphabet, AlphabetError, get_alphabet
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
+#: A longer line is skipped and counted like any other line that is not a word: no game has
+#: room for one, and a single line of 100,000 letters made the word graph take gigabytes.
+MAX_WORD_LETTERS = 100
 #: Lists with at least this many words keep their word graph in the user's cache folder;
 #: smaller ones build it in memory (milliseconds) when first needed.
 CACHE_MIN_WORDS = 20_000
@@ -111,7 +115,7 @@ class WordList:
         skipped = 0
         for w in words:
             n = alphabet.try_normalise(w.strip())
-            if n:
+            if n and len(n) <= MAX_WORD_LETTERS:
                 good.append(n)
             elif w.strip():
                 skipped += 1
@@ -202,7 +206,7 @@ _BLANK_OR_COMMENT = re.compile(r"^[ \t]*(?:#.*)?$", re.M)
 
 def _line_pattern(alphabet: Alphabet) -> re.Pattern[str]:
     letters = re.escape("".join(alphabet.letters))
-    return re.compile(rf"^[ \t]*([{letters}]+)[ \t]*$", re.M)
+    return re.compile(rf"^[ \t]*([{letters}]{{1,{MAX_WORD_LETTERS}}})[ \t]*$", re.M)
 
 
 def parse_text(text: str, alphabet: Alphabet) -> tuple[list[str], int]:
