@@ -87,6 +87,7 @@ def test_human_listing(capsys, lexicon):
     (["--size", "9x9"], "9 columns"),
     (["--size", "four"], "not COLSxROWS"),
     (["--seed", "-1"], "negative"),
+    (["--seed", str(36 ** 8)], "larger than a board code holds"),  # its code was unreadable
     (["--seed", "x"], "not a whole number"),
     (["--lang", "fr"], "unknown language 'fr' (known: en, ru)"),
     (["--code", "nope"], "not a board code"),

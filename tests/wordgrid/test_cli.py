@@ -90,6 +90,7 @@ def test_solve_batch_and_errors(capsys, lexicon, monkeypatch):
     (["wordgrid", "solve", "AB1DE/F G H/IJKLM/N O P/QRSTU"], "'1'", 2),
     (["wordgrid", "solve", "ZZZZZ/Z Z Z/ZZZZZ/Z Z Z/ZZZZQ"], "no grid", 2),
     (["wordgrid", "new", "--lang", "xx"], "unknown language", 2),
+    (["wordgrid", "new", "--seed", "-1"], "negative", 2),  # Random(-1) is Random(1)
     (["wordgrid", "new", "--lexicon", "/nonexistent/words.txt"], "words.txt", 2),
 ])
 def test_bad_input_one_line(capsys, argv, fragment, status):

@@ -135,3 +135,12 @@ def test_shape_file_message_and_bonus(tmp_path, capsys):
     pic.write_text("#####\n##?##\n#####\n#####\n#####\n")
     code, out, err = run(["wordsearch", "new", "--shape-file", str(pic)], capsys)
     assert code == 2 and "line 2" in err
+
+
+def test_a_negative_seed_is_bad_input(capsys):
+    # random.Random(-1) is Random(1): --seed -1 gave seed 1's puzzle
+    from wordbler.cli import main
+
+    assert main(["wordsearch", "new", "--seed", "-1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "seed -1 is negative" in err

@@ -71,3 +71,17 @@ def lang_code(value: str) -> str:
     if why:
         raise argparse.ArgumentTypeError(why)
     return value
+
+
+def seed_number(text: str) -> int:
+    """argparse type of the new modes' ``--seed``: a whole number, not negative (Python's
+    ``random.Random(-n)`` is ``Random(n)``: -1 gave seed 1's puzzle)."""
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"seed {n} is negative")
+    return n

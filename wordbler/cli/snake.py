@@ -18,7 +18,7 @@ import argparse
 import json
 import sys
 
-from wordbler.cli._io import lang_code
+from wordbler.cli._io import lang_code, seed_number
 
 PROG = "wordbler-cli snake"
 
@@ -45,12 +45,12 @@ def register(sub) -> None:
 
 
 def _seed(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"seed {n} is negative")
+    from wordbler.snake.codes import MAX_SEED
+
+    n = seed_number(text)
+    if n > MAX_SEED:  # its share code could not be read back
+        raise argparse.ArgumentTypeError(f"seed {n} is larger than a board code holds "
+                                         f"(at most {MAX_SEED})")
     return n
 
 

@@ -24,7 +24,7 @@ from wordbler.wordgrid.puzzle import GenerationError
 from wordbler.wordgrid.solve import NoSolution, solve
 from wordbler.wordgrid.words import load_grid_words, make_puzzle
 
-from ._io import emit, lang_code, not_utf8, one_line, stdin_lines
+from ._io import emit, lang_code, not_utf8, one_line, seed_number, stdin_lines
 
 PROG = "wordbler-cli wordgrid"
 
@@ -37,7 +37,7 @@ def register(sub) -> None:
                             parser_class=type(p))
     new = wsub.add_parser("new", help="make a puzzle")
     new.add_argument("--size", type=int, choices=(5, 7), default=5)
-    new.add_argument("--seed", type=int, default=None,
+    new.add_argument("--seed", type=seed_number, default=None,
                      help="the same seed, size, language and list give the same puzzle")
     _common(new)
     new.set_defaults(func=run_new)

@@ -17,7 +17,7 @@ import sys
 
 from wordbler.lexicon.alphabet import AlphabetError, get_alphabet
 
-from ._io import not_utf8, stdin_lines
+from ._io import not_utf8, seed_number, stdin_lines
 
 PROG = "wordbler-cli wordsearch"
 
@@ -34,7 +34,7 @@ def register(sub) -> None:
     src.add_argument("--count", type=int, metavar="N", help="hide N words drawn from the list (default 20)")
     src.add_argument("--theme", metavar="NAME", help="hide a bundled themed list (see --list-themes)")
     n.add_argument("--level", default="medium", choices=("easy", "medium", "hard"))
-    n.add_argument("--seed", type=int, help="same seed, settings and words: same puzzle")
+    n.add_argument("--seed", type=seed_number, help="same seed, settings and words: same puzzle")
     n.add_argument("--lang", default="en", help="en (default) or ru")
     n.add_argument("--lexicon", metavar="FILE", help="word list to draw --count words from")
     n.add_argument("--json", action="store_true", help="one JSON document on stdout")
