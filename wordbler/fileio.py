@@ -29,18 +29,26 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        try:
-            mode = os.stat(target).st_mode & 0o777
-        except FileNotFoundError:
-            mode = 0o644
         with suppress(OSError):
-            os.chmod(tmp, mode)
+            os.chmod(tmp, file_mode(target))
         os.replace(tmp, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
     _fsync_folder(folder)
+
+
+def file_mode(target: str | os.PathLike) -> int:
+    """The permissions a file written in place of ``target`` should have: the old file's,
+    or for a new one what the user's umask gives a new file (``mkstemp`` makes temporary
+    files 0600, so a PDF was readable by its owner only)."""
+    try:
+        return os.stat(target).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def write_json_atomic(path: str | os.PathLike, data: Any) -> None:

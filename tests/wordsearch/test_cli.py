@@ -111,6 +111,15 @@ def test_text_export(tmp_path, capsys):
     assert text.startswith("Fun\n") and "Answer key" in text
 
 
+def test_text_export_into_a_missing_folder_is_refused_as_for_a_pdf(tmp_path, capsys):
+    # it made every missing folder of a mistyped path (/nonexistent/x.txt made /nonexistent)
+    t = tmp_path / "no" / "such" / "p.txt"
+    code, out, err = run(["wordsearch", "new", "--seed", "2", "--count", "5", "--text", str(t)],
+                         capsys)
+    assert code == 2 and err.count("\n") == 1 and "no folder" in err
+    assert not (tmp_path / "no").exists()
+
+
 def test_solve_batch_from_stdin(tmp_path, capsys, monkeypatch):
     import io
 

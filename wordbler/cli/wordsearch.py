@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -148,6 +149,9 @@ def run_new(args: argparse.Namespace) -> int:
         from wordbler.wordsearch.play import write_text_atomic
 
         try:
+            folder = os.path.dirname(os.path.abspath(args.text))
+            if not os.path.isdir(folder):  # as --pdf: a mistyped path makes no folders
+                raise OSError(f"no folder {folder!r}")
             write_text_atomic(args.text, to_text(puzzle, lower=args.lower))
         except OSError as e:
             return _fail("new", f"cannot write {args.text!r}: {e.strerror or e}")

@@ -118,3 +118,19 @@ def test_cli_pdf_into_a_missing_folder_is_one_line_exit_2(qapp, tmp_path, capsys
     assert args.func(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("wordbler-cli wordsearch new: cannot write")
+
+
+def test_a_new_pdf_gets_the_permissions_the_umask_gives(qapp, tmp_path, ru_puzzle):
+    # the temporary file's 0600 was kept: a printed puzzle only its owner could read
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        export_pdf(ru_puzzle, tmp_path / "p.pdf", paper="a4")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "p.pdf").st_mode) == 0o644
+    os.chmod(tmp_path / "p.pdf", 0o600)  # a file already there keeps its own
+    export_pdf(ru_puzzle, tmp_path / "p.pdf", paper="a4")
+    assert stat.S_IMODE(os.stat(tmp_path / "p.pdf").st_mode) == 0o600

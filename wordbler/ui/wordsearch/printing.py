@@ -9,6 +9,7 @@ depend on the fonts a system happens to have.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -18,6 +19,7 @@ from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QGuiAppl
                            QPageSize, QPainter, QPainterPath, QPainterPathStroker, QPdfWriter, QPen)
 
 from wordbler.datafiles import data_path
+from wordbler.fileio import file_mode
 from wordbler.lexicon.alphabet import get_alphabet
 from wordbler.wordsearch.grid import HOLE
 from wordbler.wordsearch.puzzle import Puzzle
@@ -268,6 +270,8 @@ def export_pdf(puzzle: Puzzle, path: str | os.PathLike[str], *, paper: str = "a4
         del writer
         if os.path.getsize(tmp) == 0:
             raise OSError("the PDF writer wrote nothing")
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, file_mode(path))
         os.replace(tmp, path)
     except BaseException:
         try:
