@@ -57,6 +57,22 @@ def test_same_seed_same_board_and_sizes(capsys, lexicon):
     assert again["rows"] == doc["rows"]
 
 
+def test_a_code_carries_the_shortest_word_and_warns_of_another_list(capsys, lexicon):
+    # --min changes the board; its code left it out, so the code dealt another board
+    short = json.loads(run(capsys, "--seed", "40", "--size", "5x5", "--min", "3",
+                           "--lexicon", str(lexicon), "--json")[1])
+    usual = json.loads(run(capsys, "--seed", "40", "--size", "5x5",
+                           "--lexicon", str(lexicon), "--json")[1])
+    assert short["min"] == 3 and "-M3-" in short["code"] and "-M" not in usual["code"]
+    again = json.loads(run(capsys, "--code", short["code"], "--lexicon", str(lexicon),
+                           "--json")[1])
+    assert (again["rows"], again["min"], again["code"]) == (short["rows"], 3, short["code"])
+    # the same code without the list it was made with: dealt, with a note on stderr
+    code, out, err = run(capsys, "--code", short["code"], "--json")
+    assert code == 0 and json.loads(out)["min"] == 3
+    assert err.count("\n") == 1 and "note:" in err and "bundled list" in err
+
+
 def test_qu_rows_are_in_parentheses(capsys, lexicon):
     for seed in range(40):
         doc = json.loads(run(capsys, "--seed", str(seed), "--lexicon", str(lexicon), "--json")[1])

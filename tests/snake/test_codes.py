@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from wordbler.snake import CodeError, ShareCode, daily_seed, parse_code, random_seed
 from wordbler.snake.codes import to_base36
+from wordbler.snake.rules import default_min_len
 
 
 def test_code_text():
@@ -20,11 +21,25 @@ def test_code_text():
 
 
 @given(st.sampled_from(["en", "ru"]), st.integers(3, 6), st.integers(3, 6),
-       st.integers(0, 36 ** 8 - 1), st.one_of(st.none(), st.from_regex(r"\A[0-9A-F]{4}\Z")))
-def test_codes_read_back(lang, cols, rows, seed, tag):
-    code = ShareCode(lang, cols, rows, seed, tag)
-    assert parse_code(str(code)) == code
+       st.integers(0, 36 ** 8 - 1), st.one_of(st.none(), st.from_regex(r"\A[0-9A-F]{4}\Z")),
+       st.one_of(st.none(), st.integers(3, 6)))
+def test_codes_read_back(lang, cols, rows, seed, tag, min_len):
+    code = ShareCode(lang, cols, rows, seed, tag, min_len)
+    got = parse_code(str(code))
+    # the usual shortest word for the size is left out of the text: it reads back as None
+    usual = min_len is None or min_len == default_min_len(cols, rows)
+    assert got == (ShareCode(lang, cols, rows, seed, tag) if usual else code)
+    code = got
     assert parse_code("  " + str(code).lower() + " ") == code
+
+
+def test_a_shortest_word_other_than_the_usual_is_part_of_the_code():
+    # it changes the deal: without it a friend got another board from the same code
+    assert str(ShareCode("en", 5, 5, 40, None, 3)) == "EN-5X5-14-M3"
+    assert str(ShareCode("en", 5, 5, 40, "a1f0", 4)) == "EN-5X5-14-A1F0"  # 4 is usual at 5x5
+    assert parse_code("en-5x5-14-m3-a1f0") == ShareCode("en", 5, 5, 40, "A1F0", 3)
+    with pytest.raises(CodeError, match="shortest word"):
+        parse_code("EN-5X5-14-M9")
 
 
 def test_lenient_reading():

@@ -86,14 +86,16 @@ def run_new(args: argparse.Namespace) -> int:
     from wordbler.snake.codes import ShareCode, list_tag, random_seed
     from wordbler.snake.words import SnakeWords
 
-    lang, seed = args.lang, args.seed
+    lang, seed, min_len, code = args.lang, args.seed, args.min, None
     try:
         if args.code:
             code = parse_code(args.code)
             lang, cols, rows, seed = code.lang, code.cols, code.rows, code.seed
+            if min_len is None:
+                min_len = code.min_len
         else:
             cols, rows = parse_size(args.size)
-        spec = BoardSpec(cols, rows, lang, args.min)
+        spec = BoardSpec(cols, rows, lang, min_len)
     except (CodeError, SpecError) as e:
         return _fail(str(e))
     if seed is None:
@@ -105,7 +107,12 @@ def run_new(args: argparse.Namespace) -> int:
         return _fail(str(e))
     deal = generate(spec, words, seed)
     tag = None if words.bundled else list_tag(words.content_hash)
-    code_text = str(ShareCode(lang, cols, rows, seed, tag))
+    code_text = str(ShareCode(lang, cols, rows, seed, tag, spec.min_len))
+    if code is not None and code.list_tag and code.list_tag != tag:
+        # as the app's code dialog says: the same code on another list is another board
+        print(f"{PROG}: note: the code was made with a word list tagged {code.list_tag}; "
+              f"this board uses {'the bundled list' if tag is None else f'list {tag}'} "
+              "and may differ", file=sys.stderr)
     listed = [w for w, _ in deal.words]
     if args.json:
         doc = {

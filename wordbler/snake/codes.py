@@ -1,9 +1,10 @@
 """Share codes and the daily board.
 
-A share code names a board: language, size and seed, e.g. ``EN-4X4-1Z3K9``; with a
-player's own word list a fourth part tells which list (the first four hex digits of its
-content hash: ``EN-4X4-1Z3K9-A1F0``), so a friend with another list is told the board
-will differ.  The seed is written in base 36.  Codes are read in any case, with spaces,
+A share code names a board: language, size and seed, e.g. ``EN-4X4-1Z3K9``; a shortest
+word other than the size's usual one is part of the board too (it changes the deal), written
+``-M5`` after the seed; with a player's own word list a last part tells which list (the
+first four hex digits of its content hash: ``EN-4X4-1Z3K9-A1F0``), so a friend with another
+list is told the board will differ.  The seed is written in base 36.  Codes are read in any case, with spaces,
 and with the Cyrillic ``Х`` for the ``x`` of the size.
 """
 
@@ -14,7 +15,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from .rules import LANGS, SpecError, check_size
+from .rules import LANGS, BoardSpec, SpecError, check_size, default_min_len
 
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SEED = 36 ** 8 - 1
@@ -43,13 +44,17 @@ class ShareCode:
     rows: int
     seed: int
     list_tag: str | None = None    # 4 hex digits of a user list's content hash
+    min_len: int | None = None     # the shortest word; None: the size's usual one
 
     def __str__(self) -> str:
         s = f"{self.lang.upper()}-{self.cols}X{self.rows}-{to_base36(self.seed)}"
+        if self.min_len is not None and self.min_len != default_min_len(self.cols, self.rows):
+            s += f"-M{self.min_len}"
         return f"{s}-{self.list_tag.upper()}" if self.list_tag else s
 
 
-_CODE = re.compile(r"^([A-Z]{2})-?(\d)[XХ](\d)-([0-9A-Z]{1,8})(?:-([0-9A-F]{4}))?$")
+_CODE = re.compile(
+    r"^([A-Z]{2})-?(\d)[XХ](\d)-([0-9A-Z]{1,8})(?:-M(\d{1,2}))?(?:-([0-9A-F]{4}))?$")
 
 
 def parse_code(text: str) -> ShareCode:
@@ -72,7 +77,13 @@ def parse_code(text: str) -> ShareCode:
     except SpecError as e:
         raise CodeError(f"the code's size {cols}x{rows}: {e}") from None
     seed = int(m.group(4), 36)
-    return ShareCode(lang, cols, rows, seed, m.group(5))
+    min_len = int(m.group(5)) if m.group(5) else None
+    if min_len is not None:
+        try:
+            BoardSpec(cols, rows, lang, min_len)
+        except SpecError as e:
+            raise CodeError(f"the code's shortest word: {e}") from None
+    return ShareCode(lang, cols, rows, seed, m.group(6), min_len)
 
 
 def list_tag(content_hash: str) -> str:

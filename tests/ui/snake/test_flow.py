@@ -125,6 +125,23 @@ def test_a_code_changes_size_and_language(make_driver, en_list):
     assert d.session.code == "EN-3X5-25"
 
 
+def test_a_code_sets_the_shortest_word_and_a_board_names_its_own(make_driver, en_list):
+    # the shortest word changes the deal; codes left it out, so a shared code dealt a
+    # friend another board
+    d = make_driver()
+    d.deal(word_list=en_list, seed=1)
+    d.click(d.window.round.end_button)
+    d.window.setup.list_edit.clear()
+    with d.qtbot.waitSignal(d.window.deal_ready, timeout=30000):
+        d.window.new_board(code=ShareCode("en", 4, 4, 77, None, 5))
+    assert d.game.deal.min_len == 5 and d.window.setup.min_len.currentData() == 5
+    assert d.session.code == "EN-4X4-25-M5"
+    d.click(d.window.round.end_button)
+    with d.qtbot.waitSignal(d.window.deal_ready, timeout=30000):
+        d.window.new_board(code=ShareCode("en", 4, 4, 77))  # no -M: the usual length again
+    assert d.game.deal.min_len == 3 and d.session.code == "EN-4X4-25"
+
+
 def test_daily_board_is_the_days_seed(make_driver, en_list):
     d = make_driver()
     d.deal(word_list=en_list, seed=1)

@@ -248,6 +248,9 @@ class SnakeWindow(QMainWindow):
             s.lang.setCurrentIndex(s.lang.findData(code.lang))
             s.cols.setValue(code.cols)
             s.rows.setValue(code.rows)
+            # the code's shortest word, or the usual one (the first entry) without one
+            s.min_len.setCurrentIndex(max(0, s.min_len.findData(code.min_len))
+                                      if code.min_len is not None else 0)
             seed = code.seed
         try:
             spec = self._spec_from_setup()
@@ -274,7 +277,7 @@ class SnakeWindow(QMainWindow):
             words, deal = result
             self.words_cache[(spec.lang, path)] = words
             tag = None if words.bundled else list_tag(words.content_hash)
-            code_text = str(ShareCode(spec.lang, spec.cols, spec.rows, seed, tag))
+            code_text = str(ShareCode(spec.lang, spec.cols, spec.rows, seed, tag, spec.min_len))
             game = SnakeGame(deal, names, duration=duration, clock=self.clock, cancel_rule=cancel_rule)
             self._start_session(game, words, code_text)
 
@@ -450,7 +453,8 @@ class SnakeWindow(QMainWindow):
             self.words_cache[key] = words
             spec = game.deal.spec
             tag = None if words.bundled else list_tag(words.content_hash)
-            code_text = str(ShareCode(spec.lang, spec.cols, spec.rows, game.deal.seed, tag))
+            code_text = str(ShareCode(spec.lang, spec.cols, spec.rows, game.deal.seed, tag,
+                                      spec.min_len))
             self._saved_doc = None
             self._start_session(game, words, code_text)
 
