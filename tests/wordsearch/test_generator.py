@@ -188,6 +188,25 @@ def test_hidden_message_in_the_first_leftover_cells():
         generate(Settings(cols=5, rows=5, message="agent 007"), entries(["CAT"]), 1)
 
 
+def test_a_message_holding_a_listed_word_is_tried_harder_and_named_when_it_fails():
+    # "OH HI" with HI listed failed on every seed, asking for another seed; a layout whose
+    # leftover cells do not put H and I in a line is found by trying more layouts, and when
+    # none is found the word is named
+    made, named = 0, 0
+    for seed in range(12):
+        try:
+            p = generate(Settings(cols=15, rows=15, message="OH HI"),
+                         entries(["CAT", "DOG", "HI"]), seed)
+        except WordSearchError as e:
+            assert "holds the word HI" in str(e)
+            named += 1
+        else:
+            made += 1
+            assert p.message == "OHHI"
+            assert [x.word for x in p.placed if x.word == "HI"]  # once, where it was placed
+    assert made >= 1 and made + named == 12
+
+
 def test_bonus_words_hidden_but_not_listed():
     p = generate(Settings(cols=12, rows=12, bonus=("secret", "owl")), entries(["APPLE", "PEAR"]), 3)
     assert {b.word for b in p.bonus} == {"SECRET", "OWL"}

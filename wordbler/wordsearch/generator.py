@@ -398,6 +398,13 @@ def _starts_for(mask: Mask, length: int, dirs: tuple[str, ...]) -> tuple[tuple[i
     return tuple(out)
 
 
+ATTEMPTS = 6  # layouts tried before giving up
+# a layout whose leftover cells make the hidden message spell a listed word is common with
+# short words: it is worth more tries (each a new layout, so new leftover cells)
+MESSAGE_ATTEMPTS = 24
+MESSAGE_SPELLS = "the hidden message spells a listed word"
+
+
 def generate(
     settings: Settings,
     entries: Sequence[Entry],
@@ -453,7 +460,9 @@ def generate(
             raise Cancelled()
 
     last_error = "could not fill the grid"
-    for _attempt in range(6):
+    attempt = 0
+    while attempt < ATTEMPTS or (last_error == MESSAGE_SPELLS and attempt < MESSAGE_ATTEMPTS):
+        attempt += 1
         result = _attempt_once(settings, mask, dirs, alphabet, listed, bonus_words, message_letters,
                                offensive, rng, check_cancel)
         if isinstance(result, str):
@@ -471,6 +480,14 @@ def generate(
             message_cells=tuple(message_cells), title=settings.title, theme=settings.theme,
             shape=mask.name,
         )
+    if last_error == MESSAGE_SPELLS:
+        inside = [w for w in [e.word for e in listed] + bonus_words
+                  if w in message_letters or ("W" in dirs and w[::-1] in message_letters)]
+        if inside:  # then it reads wherever the message's letters run along a line
+            last_error = (f"the hidden message holds the word {inside[0]}, which may not read "
+                          "anywhere else in the grid; change the message or the words")
+        else:
+            last_error = MESSAGE_SPELLS + "; try another seed"
     raise WordSearchError(last_error)
 
 
@@ -710,7 +727,7 @@ def _attempt_once(settings, mask, dirs, alphabet: Alphabet, listed, bonus_words,
         message_cells.append(divmod(cell, C))
         for ids, _wc in board.matches(cell):
             if any(x >= 0 for x in ids):
-                return "the hidden message spells a listed word; try another seed"
+                return MESSAGE_SPELLS
 
     # filler
     if level == "hard":
