@@ -101,6 +101,40 @@ def test_drag_backwards_and_click_both_ends(qtbot, make_window, puzzle):
     assert w.grid.pending_cell is None
 
 
+def keys_to(grid, target):
+    """Arrow presses from the keyboard's cell to ``target`` (the first press shows it at the
+    top left)."""
+    if grid.cursor_cell is None:
+        QTest.keyClick(grid, Qt.Key.Key_Down)
+    r, c = grid.cursor_cell
+    for _ in range(abs(target[0] - r)):
+        QTest.keyClick(grid, Qt.Key.Key_Down if target[0] > r else Qt.Key.Key_Up)
+    for _ in range(abs(target[1] - c)):
+        QTest.keyClick(grid, Qt.Key.Key_Right if target[1] > c else Qt.Key.Key_Left)
+    assert grid.cursor_cell == target
+
+
+def test_words_are_found_with_the_keyboard_alone(qtbot, make_window, puzzle):
+    # the grid took only Escape: a player without a mouse could find nothing
+    w = make_window(puzzle)
+    w.grid.setFocus()
+    for x in puzzle.placed[:3]:
+        keys_to(w.grid, x.cells[0])
+        QTest.keyClick(w.grid, Qt.Key.Key_Space)
+        assert w.grid.pending_cell == x.cells[0]
+        keys_to(w.grid, x.cells[-1])
+        QTest.keyClick(w.grid, Qt.Key.Key_Return)
+        assert x.word in w.session.state.found and w.grid.pending_cell is None
+    assert {x.word.lower() for x in puzzle.placed[:3]} <= {t.lower() for t in struck(w)}
+    # the arrows stop at the edges; Escape forgets a first end
+    for _ in range(puzzle.n_cols + 2):
+        QTest.keyClick(w.grid, Qt.Key.Key_Right)
+    assert w.grid.cursor_cell[1] == puzzle.n_cols - 1
+    QTest.keyClick(w.grid, Qt.Key.Key_Space)
+    QTest.keyClick(w.grid, Qt.Key.Key_Escape)
+    assert w.grid.pending_cell is None
+
+
 def test_a_miss_changes_nothing(qtbot, make_window, puzzle):
     w = make_window(puzzle)
     st = w.session.state

@@ -37,6 +37,7 @@ class GridView(QWidget):
         self._anchor: Cell | None = None  # press of a drag
         self._end: Cell | None = None
         self._pending: Cell | None = None  # first click of click-click selection
+        self._cursor: Cell | None = None  # the keyboard's cell (arrows move, Space marks)
         self._dragged = False
         self._hint_cell: Cell | None = None
         self._hint_phase = 0.0
@@ -56,6 +57,8 @@ class GridView(QWidget):
     # ---- content ----------------------------------------------------------------------
     def set_puzzle(self, puzzle: Puzzle | None) -> None:
         self.puzzle = puzzle
+        self._cursor = None
+        self._pending = None
         self.capsules = []
         self.message_cells = ()
         self._anchor = self._end = self._pending = None
@@ -185,25 +188,66 @@ class GridView(QWidget):
             # else: dragged away and back to where it started, the way to change one's
             # mind: nothing is selected (it is no click, so it marks no first end either)
             return
-        # a click: the first end, or the second end of a click-click selection
-        if self._pending is None or self._pending == anchor:
-            self._pending = None if self._pending == anchor else anchor
+        self._mark(anchor)
+
+    def _mark(self, cell: Cell) -> None:
+        """A click (or Space on the keyboard's cell): the first end, or the second end of a
+        click-click selection."""
+        if self._pending is None or self._pending == cell:
+            self._pending = None if self._pending == cell else cell
             self.update()
             return
         first = self._pending
         self._pending = None
         self.update()
-        if line_cells(first, anchor) is not None:
-            self.line_selected.emit(first, anchor)
+        if line_cells(first, cell) is not None:
+            self.line_selected.emit(first, cell)
         else:
-            self._pending = anchor  # not a straight line: start again from here
+            self._pending = cell  # not a straight line: start again from here
+
+    # ---- keyboard ------------------------------------------------------------------------
+    _MOVES = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0),
+              Qt.Key.Key_Down: (1, 0)}
+
+    @property
+    def cursor_cell(self) -> Cell | None:
+        return self._cursor
 
     def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key.Key_Escape and self._pending is not None:
+        key = event.key()
+        if key == Qt.Key.Key_Escape and self._pending is not None:
             self._pending = None
             self.update()
             return
+        p = self.puzzle
+        if p is not None and key in self._MOVES:
+            # the arrows move the keyboard's cell (it appears at the top left first)
+            if self._cursor is None:
+                self._cursor = (0, 0)
+            else:
+                dr, dc = self._MOVES[key]
+                r = min(max(self._cursor[0] + dr, 0), p.n_rows - 1)
+                c = min(max(self._cursor[1] + dc, 0), p.n_cols - 1)
+                self._cursor = (r, c)
+            self.update()
+            return
+        if p is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            # marks the keyboard's cell as a click would: the first end, then the last
+            if self._cursor is None:
+                self._cursor = (0, 0)
+                self.update()
+            elif p.rows[self._cursor[0]][self._cursor[1]] != HOLE:
+                self._mark(self._cursor)
+            return
         super().keyPressEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self.update()  # the keyboard's cell is drawn only with the focus
+        super().focusOutEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        self.update()
+        super().focusInEvent(event)
 
     # ---- painting -----------------------------------------------------------------------
     def paintEvent(self, event) -> None:
@@ -238,7 +282,15 @@ class GridView(QWidget):
         if sel:
             self._capsule(painter, sel, QColor(DRAG_COLOUR), cell, alpha=110)
         if self._pending is not None:
-            self._capsule(painter, (self._pending,), QColor(DRAG_COLOUR), cell, alpha=110)
+            line = None
+            if self._cursor is not None and self.hasFocus() and self._anchor is None:
+                line = line_cells(self._pending, self._cursor)  # the keyboard's line so far
+            self._capsule(painter, line or (self._pending,), QColor(DRAG_COLOUR), cell,
+                          alpha=110)
+        if self._cursor is not None and self.hasFocus():
+            painter.setPen(QPen(QColor(DRAG_COLOUR), max(2.0, cell * 0.08), Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(self.cell_rect(self._cursor).adjusted(2, 2, -2, -2))
         # hint flash: a pulsing ring
         if self._hint_cell is not None:
             ring = self.cell_rect(self._hint_cell)

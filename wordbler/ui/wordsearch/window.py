@@ -41,6 +41,8 @@ is. On your turn, select one line:</p>
 <p>When every listed word is found, the highest score wins. Each player's finds are shown in
 their colour.</p>
 <h3>Keys</h3>
+<p>On the grid: the arrow keys move a dashed frame; Space or Enter marks a word's first
+letter, then its last (Escape forgets the first).</p>
 <p>Ctrl+N new puzzle &middot; H hint &middot; Ctrl+E export PDF &middot; Ctrl+P print &middot;
 Ctrl+L large print &middot; F1 this help</p>""")  # the help page: one text for translators; {hint_cost} filled in when shown
 
