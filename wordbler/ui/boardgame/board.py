@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QApplication, QGridLayout, QSizePolicy, QWidget
@@ -340,8 +341,11 @@ class BoardWidget(QWidget):
         try:
             drag.exec(Qt.DropAction.MoveAction)
         finally:
-            square.dragging = False
-            square.update()
+            # the window may have closed during the drag (its loop runs events): then the
+            # square is gone, and touching it crashed the program
+            if shiboken6.isValid(square):
+                square.dragging = False
+                square.update()
 
     # ---------------------------------------------------------------- keyboard
     def set_cursor(self, coord: Coord | None) -> None:

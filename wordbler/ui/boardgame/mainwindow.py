@@ -553,7 +553,7 @@ class Table(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.apply_scale()
-        QTimer.singleShot(0, self._after_resize)
+        QTimer.singleShot(0, self, self._after_resize)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -926,7 +926,7 @@ class MainWindow(QMainWindow):
         self._refresh_rack()
         self._refresh_state()
         self._on_preview(*self.session.preview_text())
-        QTimer.singleShot(0, self.table.apply_scale)
+        QTimer.singleShot(0, self.table, self.table.apply_scale)
 
     def _refresh_after_flight(self) -> None:
         self._refresh_board()
@@ -1022,12 +1022,12 @@ class MainWindow(QMainWindow):
         elif s.handoff and not self.animator.busy and self._computer_next():
             t.show_handoff(False)
             t.bottom.setCurrentWidget(t.covered)
-            QTimer.singleShot(0, self._reveal_for_computer)
+            QTimer.singleShot(0, self, self._reveal_for_computer)
         elif s.handoff and not self.animator.busy and self._single_human():
             # one human: nothing to hide from anybody, so no hand-off to click through
             t.show_handoff(False)
             t.bottom.setCurrentWidget(t.covered)
-            QTimer.singleShot(0, self._reveal_for_single_human)
+            QTimer.singleShot(0, self, self._reveal_for_single_human)
         elif s.handoff and not self.animator.busy:
             self._fill_handoff()
             t.bottom.setCurrentWidget(t.covered)
@@ -1543,7 +1543,7 @@ class MainWindow(QMainWindow):
         down to it); again once the frame is known, and when the screen changes."""
         fit_to_screen(self)
         super().showEvent(event)
-        QTimer.singleShot(0, lambda: fit_to_screen(self) if self.isVisible() else None)
+        QTimer.singleShot(0, self, lambda: fit_to_screen(self) if self.isVisible() else None)
         handle = self.windowHandle()
         if handle is not None and self._screen_hooked is None:
             handle.screenChanged.connect(self._on_screen_changed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
@@ -248,8 +249,11 @@ class RackWidget(QWidget):
         try:
             drag.exec(Qt.DropAction.MoveAction)
         finally:
-            self.dragging = None
-            self._layout_tiles()
+            # the window may have closed during the drag (its loop runs events): then the
+            # rack is gone, and laying it out crashed the program
+            if shiboken6.isValid(self):
+                self.dragging = None
+                self._layout_tiles()
 
     # ---------------------------------------------------------------- drops
     def dragEnterEvent(self, event) -> None:

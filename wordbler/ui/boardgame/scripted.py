@@ -95,7 +95,7 @@ class Script(QObject):
         return cls(json.loads(Path(path).read_text(encoding="utf-8")), window, autosaver)
 
     def start(self) -> None:
-        QTimer.singleShot(0, self._next)
+        QTimer.singleShot(0, self, self._next)
 
     def _fail(self, text: str) -> None:
         print(f"wordbler test script: {text}", file=sys.stderr)
@@ -116,7 +116,7 @@ class Script(QObject):
         if not ok:
             self._fail(f"step {self.position} {step} was refused")
             return
-        QTimer.singleShot(0, self._next)
+        QTimer.singleShot(0, self, self._next)
 
     def _do(self, step: dict) -> bool:
         s = self.window.session

@@ -636,7 +636,7 @@ class WordGridWindow(QMainWindow):
             self._refresh()
         else:
             self.session.can_save = False  # nothing is written until the player says
-            QTimer.singleShot(0, lambda: self._ask_which_goes_on(saved))
+            QTimer.singleShot(0, self, lambda: self._ask_which_goes_on(saved))
 
     def _ask_which_goes_on(self, saved) -> None:
         if not self.owns_files:
