@@ -165,6 +165,9 @@ class GameCard(QFrame):
         self.line = QLabel(game.shown_line if available else self.tr("{line}  (Coming soon.)")
                                                              .format(line=game.shown_line))
         self.line.setWordWrap(True)
+        # at the top of its room, as the title is: centred (QLabel's default), a card whose
+        # row was taller had its line further down than the card beside it
+        self.line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.line.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.button = QPushButton(self.tr("Play") if available else self.tr("Coming soon"))
         self.button.setObjectName(f"play-{game.key}")

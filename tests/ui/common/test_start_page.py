@@ -235,3 +235,19 @@ def test_a_help_page_larger_than_the_screen_is_fitted_to_it(qtbot):
     assert dlg.isVisible() and "words" in dlg.text.toPlainText()
     assert dlg.width() <= room.width() and dlg.height() <= room.height()
     dlg.close()
+
+
+def test_each_cards_line_starts_at_the_top_of_its_room(qtbot):
+    # centred in a taller room, the board game's line sat lower than its neighbour's
+    page = StartPage()
+    qtbot.addWidget(page)
+    page.resize(1366, 740)
+    page.show()
+    qtbot.waitExposed(page)
+    tops = {}
+    for key, card in page.cards.items():
+        img = card.line.grab().toImage()
+        ink = next(y for y in range(img.height())
+                   if any(img.pixelColor(x, y).lightness() < 100 for x in range(img.width())))
+        tops[key] = ink
+    assert max(tops.values()) <= 8, tops
