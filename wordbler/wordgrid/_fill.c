@@ -27,7 +27,7 @@
  *   strs: tuple of the letters' strings by code; open_slots: uint8 slot numbers
  *
  * fills: list of tuples of letter strings (one per cell); cancelled: cancel() said True.
- * Exceptions raised by cancel() propagate.
+ * Exceptions raised by cancel() propagate.  The GIL is let go while the search computes.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -58,7 +58,24 @@ typedef struct {
     int *opens;        /* per depth: [nslots] */
     long long nodes;
     int stop; /* 1: limit reached, 2: cancelled */
+    PyThreadState *saved; /* the GIL is let go while the search computes (NULL: held) */
 } Search;
+
+/* The search runs without the GIL, so the GUI thread (and any other) goes on while a
+ * worker makes a puzzle; it takes the GIL back only to call cancel() and to keep a fill. */
+static inline void gil_release(Search *s)
+{
+    if (!s->saved)
+        s->saved = PyEval_SaveThread();
+}
+
+static inline void gil_take(Search *s)
+{
+    if (s->saved) {
+        PyEval_RestoreThread(s->saved);
+        s->saved = NULL;
+    }
+}
 
 static inline const uint64_t *mask_at(const Search *s, int p, int code)
 {
@@ -194,6 +211,7 @@ static int run(Search *s, int depth, int nopen)
     const int len = s->len;
     s->nodes++;
     if (s->cancel != Py_None && s->nodes % 64 == 0) {
+        gil_take(s);
         PyObject *r = PyObject_CallNoArgs(s->cancel);
         if (!r)
             return -1;
@@ -205,9 +223,15 @@ static int run(Search *s, int depth, int nopen)
             s->stop = 2;
             return 0;
         }
+        gil_release(s);
     }
-    if (nopen == 0)
-        return emit(s);
+    if (nopen == 0) {
+        gil_take(s);
+        if (emit(s) < 0)
+            return -1;
+        gil_release(s);
+        return 0;
+    }
     int *open = s->opens + (size_t)depth * (size_t)s->nslots;
     uint64_t *cand = s->cands + (size_t)depth * (size_t)s->nslots * (size_t)W;
     uint64_t *allowed = s->budget ? s->allowed + (size_t)depth * (size_t)len * (size_t)W : NULL;
@@ -404,7 +428,13 @@ static PyObject *search(PyObject *self, PyObject *args)
             s.opens[k] = o[k];
         }
     }
-    if (s.limit == 0 || run(&s, 0, (int)op.len) == 0)
+    int rc = 0;
+    if (s.limit != 0) {
+        gil_release(&s);
+        rc = run(&s, 0, (int)op.len);
+        gil_take(&s); /* held again on every way out: errors, stops and the end */
+    }
+    if (rc == 0)
         result = Py_BuildValue("(OLO)", s.out, s.nodes, s.stop == 2 ? Py_True : Py_False);
 done:
     Py_XDECREF(s.out);
