@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QDialogButtonBox, QHBoxLayout, QHeaderView, QLabe
 
 from wordbler.boardgame.analysis import TurnAnalysis, iter_analysis, score_race, summarise
 from wordbler.boardgame.model import TurnKind
-from wordbler.ui.common.jobs import release
+from wordbler.ui.common.jobs import emit, release
 
 from .dialogs import FittedDialog
 
@@ -146,12 +146,8 @@ class AnalysisJob(QRunnable):
                 self._relay.turn.emit(t)
         except Exception as e:  # Cancelled included: the dialog knows it asked
             error = str(e) or type(e).__name__
-        try:
-            self._relay.finished.emit(error)
-        except RuntimeError:
-            pass
-        finally:
-            release(self)
+        emit(self._relay.finished, error)
+        release(self)
 
 
 def _cand(c) -> str:

@@ -22,7 +22,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from wordbler.ui.common.jobs import release
+from wordbler.ui.common.jobs import emit, release
 
 #: (lexicon, rules, progress=callback) -> generate(board_rows, rack)
 GeneratorFactory = Callable[..., Callable]
@@ -77,12 +77,8 @@ class SearchJob(QRunnable):
             out: object = self._search(self._index.guarded(self._cancel))
         except Exception as e:  # reported on the GUI thread (Cancelled is dropped there)
             out = e
-        try:
-            self._result.done.emit(self._token, out)
-        except RuntimeError:  # the application is gone: nobody is waiting for this result
-            pass
-        finally:
-            release(self)
+        emit(self._result.done, self._token, out)  # False: nobody is waiting any more
+        release(self)
 
 
 class _PrepareJob(QRunnable):
