@@ -333,3 +333,26 @@ def test_a_drag_brought_back_to_its_start_selects_and_marks_nothing(qtbot, make_
     click(w, t.cells[0])
     assert [(r.kind, r.word) for r in got] == [("found", t.word)]
     assert w.session.state.found[t.word].player == 0  # Ann's, in her turn
+
+
+def test_the_grid_draws_the_same_from_its_kept_pictures(qtbot, make_window, puzzle):
+    # the letters and the shape are drawn once and kept (a 50x50 grid took about 50 ms a
+    # repaint, at every mouse move of a drag); what is kept must match a fresh drawing, and
+    # be drawn again when the view changes
+    w = make_window(puzzle)
+    g = w.grid
+
+    def picture(cache):
+        g.cache_letters = cache
+        return g.grab().toImage()
+
+    first = picture(True)
+    assert picture(True) == first == picture(False)
+    drag(qtbot, w, puzzle.placed[0].cells[0], puzzle.placed[0].cells[-1])  # a capsule
+    found = picture(True)
+    assert found != first and found == picture(False)
+    w.lower_action.trigger()
+    lower = picture(True)
+    assert lower != found and lower == picture(False)
+    g.resize(g.width() - 40, g.height() - 40)
+    assert picture(True) == picture(False)

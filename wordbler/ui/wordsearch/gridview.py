@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPainterPathStroker, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from wordbler.lexicon.alphabet import get_alphabet
@@ -38,6 +38,11 @@ class GridView(QWidget):
         self._end: Cell | None = None
         self._pending: Cell | None = None  # first click of click-click selection
         self._cursor: Cell | None = None  # the keyboard's cell (arrows move, Space marks)
+        self.cache_letters = True  # the letters' picture is reused while nothing changes
+        self._letters: QPixmap | None = None
+        self._letters_key: tuple | None = None
+        self._shape = QPainterPath()
+        self._shape_key: tuple | None = None
         self._dragged = False
         self._hint_cell: Cell | None = None
         self._hint_phase = 0.0
@@ -59,6 +64,7 @@ class GridView(QWidget):
         self.puzzle = puzzle
         self._cursor = None
         self._pending = None
+        self._letters_key = self._shape_key = None  # a new puzzle may reuse an old one's id
         self.capsules = []
         self.message_cells = ()
         self._anchor = self._end = self._pending = None
@@ -264,15 +270,19 @@ class GridView(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         paper = QColor("#fffdf7")
         painter.setBrush(paper)
-        board = QPainterPath()
-        for r in range(p.n_rows):
-            for c in range(p.n_cols):
-                if p.rows[r][c] != HOLE:
-                    board.addRect(QRectF(o.x() + c * cell, o.y() + r * cell, cell, cell))
-        painter.drawPath(board.simplified())
+        shape_key = (id(p), self.size())
+        if not self.cache_letters or self._shape_key != shape_key:
+            board = QPainterPath()
+            for r in range(p.n_rows):
+                for c in range(p.n_cols):
+                    if p.rows[r][c] != HOLE:
+                        board.addRect(QRectF(o.x() + c * cell, o.y() + r * cell, cell, cell))
+            self._shape = board.simplified()  # the outline of 2,500 cells: slow to merge
+            self._shape_key = shape_key
+        painter.drawPath(self._shape)
         painter.setPen(QPen(QColor("#d9d2c0"), 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(board.simplified())
+        painter.drawPath(self._shape)
         # found words, then the current selection
         for cells, colour in self.capsules:
             self._capsule(painter, cells, colour, cell)
@@ -299,7 +309,22 @@ class GridView(QWidget):
             painter.setBrush(QColor(255, 170, 60, int(50 + 90 * pulse)))
             grow = cell * 0.06 * pulse
             painter.drawEllipse(ring.adjusted(cell * 0.06 - grow, cell * 0.06 - grow, grow - cell * 0.06, grow - cell * 0.06))
-        # letters
+        # letters: drawn once into a picture kept until what they look like changes (a
+        # 50x50 grid took about 50 ms a repaint, and a drag repaints at every mouse move)
+        key = (id(p), self.size(), self.devicePixelRatioF(), self.lower, self.large,
+               tuple(self.message_cells), self.font().key())
+        if not self.cache_letters or self._letters_key != key:
+            self._letters = self._paint_letters(p, cell, o)
+            self._letters_key = key
+        painter.drawPixmap(0, 0, self._letters)
+
+    def _paint_letters(self, p: Puzzle, cell: float, o: QPointF) -> QPixmap:
+        dpr = self.devicePixelRatioF()
+        pix = QPixmap(self.size() * dpr)
+        pix.setDevicePixelRatio(dpr)
+        pix.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pix)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         font = QFont(self.font())
         font.setPixelSize(max(6, int(cell * (0.66 if self.large else 0.52))))
         font.setBold(self.large)
@@ -316,6 +341,8 @@ class GridView(QWidget):
                     ch = alphabet.lower[alphabet.index(ch)]
                 painter.setPen(QColor("#b0481f") if (r, c) in msg else ink)
                 painter.drawText(QRectF(o.x() + c * cell, o.y() + r * cell, cell, cell), Qt.AlignmentFlag.AlignCenter, ch)
+        painter.end()
+        return pix
 
     def _capsule(self, painter: QPainter, cells, colour: QColor, cell: float, alpha: int = 150) -> None:
         path = QPainterPath(self.cell_centre(cells[0]))
