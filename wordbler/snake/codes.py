@@ -4,8 +4,8 @@ A share code names a board: language, size and seed, e.g. ``EN-4X4-1Z3K9``; a sh
 word other than the size's usual one is part of the board too (it changes the deal), written
 ``-M5`` after the seed; with a player's own word list a last part tells which list (the
 first four hex digits of its content hash: ``EN-4X4-1Z3K9-A1F0``), so a friend with another
-list is told the board will differ.  The seed is written in base 36.  Codes are read in any case, with spaces,
-and with the Cyrillic ``Х`` for the ``x`` of the size.
+list is told the board will differ.  The seed is written in base 36.  Codes are read in any
+case, with spaces, and with the Cyrillic ``Х`` for the ``x`` of the size.
 """
 
 from __future__ import annotations

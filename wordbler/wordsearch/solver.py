@@ -46,7 +46,7 @@ def parse_rows(text: str, alphabet: Alphabet) -> tuple[str, ...]:
 class Rays:
     """Every line of a grid read from each cell in each direction to the edge, indexed by
     its first two letters, so finding a word looks at the few lines that start like it
-    (a list of 250,000 words against a 15x15 grid: 45 s -> about 2 s)."""
+    (a list of 247,000 words against a 15x15 grid: 17 s of CPU -> 2.2 s)."""
 
     def __init__(self, rows: Sequence[str]) -> None:
         R = len(rows)

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (QDialogButtonBox, QHBoxLayout, QHeaderView, QLabe
                                QProgressBar, QPushButton, QSizePolicy, QSplitter, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from wordbler.boardgame.analysis import TurnAnalysis, iter_analysis, score_race, summarise
-from wordbler.boardgame.model import TurnKind
+from wordbler.boardgame.analysis import (TurnAnalysis, iter_analysis, score_race, summarise,
+                                         turn_numbers)
 from wordbler.ui.common.jobs import emit, release
 
 from .dialogs import FittedDialog
@@ -189,8 +189,8 @@ class AnalysisDialog(FittedDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.chart = ScoreRaceChart(self)
-        self.chart.set_race(self.names, score_race(game), sum(
-            1 for r in game.history if r.kind not in (TurnKind.HINT, TurnKind.SETTLEMENT)))
+        numbers = [n for n in turn_numbers(game.history) if n != "End"]
+        self.chart.set_race(self.names, score_race(game), int(numbers[-1]) if numbers else 0)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         split = QSplitter(Qt.Orientation.Vertical, self)
