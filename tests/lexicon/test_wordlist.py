@@ -7,6 +7,8 @@ import os
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordbler.lexicon import (
     AlphabetError,
@@ -176,3 +178,16 @@ def test_a_line_longer_than_any_game_uses_is_skipped_and_counted(tmp_path):
     assert sorted(wl.words) == sorted(["CAT", "DOG", longest]) and wl.skipped == 2
     mem = WordList.from_words(["cat", "x" * (MAX_WORD_LETTERS + 1)], "en")
     assert list(mem.words) == ["CAT"] and mem.skipped == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(st.one_of(
+    st.sampled_from(["", "#note", "  ", "cat", " dog ", "ёж", "CAFÉ", "x1", "a b", "\r"]),
+    st.text(alphabet="abcёжé #\t\r-", max_size=12)), max_size=40),
+    chunk=st.integers(1, 30), lang=st.sampled_from(["en", "ru", "fr"]))
+def test_reading_a_list_in_pieces_gives_what_reading_it_whole_gives(lines, chunk, lang):
+    # the text is read a piece at a time, so that no single call holds Python's lock for long
+    parse_text = wordlist_mod.parse_text
+    alphabet = get_alphabet(lang)
+    text = "\n".join(lines)
+    assert parse_text(text, alphabet, chunk=chunk) == parse_text(text, alphabet, chunk=10**9)
