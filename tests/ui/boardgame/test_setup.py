@@ -126,3 +126,55 @@ def test_the_language_is_in_view_without_scrolling_with_four_players(qtbot):
     assert dlg.scroll_area.verticalScrollBar().value() == 0
     bottom = dlg.language.mapTo(view, dlg.language.rect().bottomLeft())
     assert 0 <= bottom.y() <= view.height()
+
+
+def test_the_bundled_list_is_read_off_the_gui_thread_while_the_form_is_filled(qtbot,
+                                                                              monkeypatch):
+    # Start read the list on the GUI thread: a French game froze the window 0.5-2 s
+    import threading
+
+    from wordbler.boardgame import languages
+
+    threads = []
+    real = languages.load_bundled_words
+
+    def spy(code="en"):
+        threads.append((code, threading.current_thread() is threading.main_thread()))
+        return real(code)
+
+    monkeypatch.setattr(languages, "load_bundled_words", spy)
+    dlg = make(qtbot)
+    dlg.language.setCurrentIndex(dlg.language.findData("ru"))
+    qtbot.waitUntil(lambda: dlg._bundled["ru"].done(), timeout=30000)
+    dlg.language.setCurrentIndex(dlg.language.findData("en"))
+    dlg.language.setCurrentIndex(dlg.language.findData("ru"))  # read once, not again
+    qtbot.mouseClick(dlg.start_button, Qt.MouseButton.LeftButton)
+    cfg = dlg.config()
+    assert cfg.language == "ru" and "КОТ" in cfg.lexicon
+    ru = [on_gui for code, on_gui in threads if code == "ru"]
+    assert ru == [False]
+    assert dlg._bundled == {}  # the dialog lets go of the lists once it is done
+
+
+def test_a_bundled_list_that_cannot_be_read_is_named_at_start_and_read_again(qtbot,
+                                                                            monkeypatch):
+    from wordbler.boardgame import languages
+    from wordbler.lexicon.wordlist import WordListError
+
+    real = languages.load_bundled_words
+    broken = {"on": True}
+
+    def flaky(code="en"):
+        if broken["on"]:
+            raise WordListError("the bundled Russian word list is not installed")
+        return real(code)
+
+    monkeypatch.setattr(languages, "load_bundled_words", flaky)
+    dlg = make(qtbot)
+    dlg.language.setCurrentIndex(dlg.language.findData("ru"))
+    qtbot.mouseClick(dlg.start_button, Qt.MouseButton.LeftButton)
+    assert dlg.result() != dlg.DialogCode.Accepted
+    assert "not installed" in dlg.dict_status.text()
+    broken["on"] = False  # installed now: the next Start reads it again
+    qtbot.mouseClick(dlg.start_button, Qt.MouseButton.LeftButton)
+    assert dlg.config().language == "ru"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import threading
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Container
 
@@ -89,6 +91,28 @@ def load_lexicon(path: str | None = None, language: str = "en"):
     except OSError as e:  # pragma: no cover - load_* report these as LexiconError
         raise DictionaryUnavailable(f"Cannot read {path}: {e.strerror or e}") from e
     return lex, _label(lex, path)
+
+
+def preload_bundled(language: str = "en") -> Future:
+    """Start reading the bundled list of ``language`` on a thread of its own; the future's
+    result is what ``load_lexicon(None, language)`` returns (or its DictionaryUnavailable).
+
+    The setup dialog calls it when a language is chosen, so that the list (0.1 s for English,
+    0.45 s for French on an idle machine, twice that on a busy one) is read while the players
+    fill in the form, not on the GUI thread when Start is clicked.  A daemon thread: quitting
+    does not wait for it."""
+    future: Future = Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(load_lexicon(None, language))
+        except BaseException as e:  # DictionaryUnavailable, or a bug shown at Start
+            future.set_exception(e)
+
+    threading.Thread(target=run, name=f"wordbler-preload-{language}", daemon=True).start()
+    return future
 
 
 def _label(lex, path: str | None) -> str:

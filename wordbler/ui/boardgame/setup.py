@@ -36,7 +36,8 @@ from wordbler.boardgame.game import PlayerSpec
 from wordbler.boardgame.languages import LANGUAGES
 from wordbler.boardgame.rules import PRESETS
 
-from .config import DictionaryUnavailable, GameConfig, computer_levels, load_lexicon
+from .config import (DictionaryUnavailable, GameConfig, computer_levels, load_lexicon,
+                     preload_bundled)
 from .mascots import mascot_names, mascot_title, paint_mascot
 from .mime import mascot_mime, read_mascot_mime
 from .panels import MascotView
@@ -261,6 +262,9 @@ class SetupDialog(FittedDialog):
         self.undo_stack = QUndoStack(self)
         self._config: GameConfig | None = None
         self._file_lexicon = None  # (path, lexicon, label, language) once a file loaded
+        # {language: future (lexicon, label)}: the bundled lists read on a thread while the
+        # form is filled in (config.preload_bundled); Start takes the chosen one's result
+        self._bundled: dict = {}
         levels = computer_levels()
         outer = QVBoxLayout(self)
         # the form scrolls on a small screen (800 x 500 logical: 1600 x 1000 at scale 2); the
@@ -481,6 +485,8 @@ class SetupDialog(FittedDialog):
 
     def _on_language(self) -> None:
         code = self.language_code()
+        if code not in self._bundled:
+            self._bundled[code] = preload_bundled(code)
         lang = LANGUAGES[code]
         tiles = lang.tiles
         blanks = tiles.counts.get("?", 0)
@@ -577,9 +583,11 @@ class SetupDialog(FittedDialog):
         if self.file_radio.isChecked():
             _path, lexicon, label, _code = self._file_lexicon
         else:
+            future = self._bundled.get(code) or preload_bundled(code)
             try:
-                lexicon, label = load_lexicon(None, code)
+                lexicon, label = future.result()  # read by now, unless Start came at once
             except DictionaryUnavailable as e:
+                self._bundled.pop(code, None)  # read it again on the next Start
                 self._dict_message(self.tr("The bundled word list cannot be used: {error}").format(
                     error=e), error=True)
                 return
@@ -590,6 +598,11 @@ class SetupDialog(FittedDialog):
                                   rule_changes=self.rule_changes(),
                                   clock=self.clock_box.settings(), language=code)
         self.accept()
+
+    def done(self, result: int) -> None:
+        # the lists read for other languages go (the dialog may live on as the window's child)
+        self._bundled.clear()
+        super().done(result)
 
     def rule_changes(self) -> tuple[tuple[str, object], ...]:
         """The hint options, as changes to the preset's rules."""
