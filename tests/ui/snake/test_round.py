@@ -251,6 +251,32 @@ def test_the_hints_heading_is_not_cut_in_a_narrow_window(make_driver, en_list):
             assert fm.horizontalAdvance(label.text()) <= room.width(), label.text()
 
 
+def test_a_short_window_keeps_its_height_with_the_hints_and_the_results_shown(make_driver,
+                                                                            en_list):
+    # a 1920 x 1080 screen at 2x scale leaves about 480 logical pixels under a title bar and
+    # a task bar: the round with its hints asked for 558, so the window ran off the screen
+    d = make_driver(size=(960, 480))
+    d.deal(word_list=en_list, seed="rich", players=2, names=["Annabelle", "Bob"])
+    d.start_turn()
+    for word in d.some_words(6):
+        d.drag(d.word_path(word))
+    r = d.window.round
+    d.click(r.hints_button)
+    d.qtbot.waitUntil(lambda: r.hints_table.isVisible())
+    assert d.window.height() == 480 and d.window.minimumSizeHint().height() <= 480
+    assert r.hints_table.height() >= 2 * r.hints_table.fontMetrics().height()
+    assert r.words_list.height() >= 2 * r.words_list.fontMetrics().height()
+    d.click(r.end_button)
+    d.start_turn()
+    d.click(d.window.round.end_button)
+    d.qtbot.waitUntil(lambda: d.window.pages.currentWidget() is d.window.results)
+    assert d.window.minimumSizeHint().height() <= 480
+    # a window of the usual size keeps the usual type
+    big = make_driver(size=(1024, 700))
+    big.deal(word_list=en_list, seed="rich")
+    assert big.window.round.timer_label.font().pixelSize() == 46
+
+
 def test_russian_board(make_driver, ru_list):
     d = make_driver()
     d.deal(word_list=ru_list, seed="rich", lang="ru")

@@ -33,6 +33,13 @@ def _scale_for(height: int) -> float:
     return max(1.0, min(1.7, height / 700))
 
 
+def _short_scale(height: int) -> float:
+    """As :func:`_scale_for`, and a page under 600 high shrinks its type, down to 80%: on a
+    1920 x 1080 screen at 2x scale (540 logical pixels, less a title bar and a task bar) the
+    round with its hints and the results asked for 558 and 503."""
+    return _scale_for(height) if height >= 600 else max(0.8, height / 600)
+
+
 def _px(widget: QWidget, px: float, bold: bool = False) -> None:
     f = QFont(widget.font())
     f.setPixelSize(max(9, int(px)))
@@ -432,7 +439,9 @@ class RoundPage(QWidget):
         self._rescale()
 
     def _rescale(self) -> None:
-        s = _scale_for(self.height())
+        # a short page shrinks the side panel's type and its two lists (to about two lines
+        # each), so that it fits with the hints shown
+        s = _short_scale(self.height())
         _px(self.player_label, 18 * s, True)
         _px(self.timer_label, 46 * s, True)
         _px(self.score_label, 16 * s)
@@ -446,6 +455,9 @@ class RoundPage(QWidget):
         for b in (self.hints_button, self.pause_button, self.end_button):
             _px(b, 14 * s)
         self.word_label.setMinimumHeight(int(44 * s))
+        for view in (self.words_list, self.hints_table):
+            line = view.fontMetrics().height()
+            view.setMinimumHeight(2 * line + 2 * view.frameWidth() + 8)
 
     def set_timer(self, text: str, fraction: float | None, low: bool) -> None:
         self.timer_label.setText(text)
@@ -624,7 +636,7 @@ class ResultsPage(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        s = _scale_for(self.height())
+        s = _short_scale(self.height())
         _px(self.title, 26 * s, True)
         for w in (self.summary, self.highscore_label, self.caption):
             _px(w, 15 * s)
