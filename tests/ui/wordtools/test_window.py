@@ -147,6 +147,18 @@ def test_grid_solver_pastes_rows_and_shows_a_words_path(qtbot, window):
     assert window.grid_table.item(0, 0).toolTip() == ""
 
 
+def test_a_short_window_keeps_its_height_on_every_tab(qtbot, window):
+    # a 1920 x 1080 screen at 2x scale leaves about 480 logical pixels under a title bar and
+    # a task bar; the window asked for 522 (a five-line meaning panel, a 220-pixel grid)
+    window.resize(960, 480)
+    for tab in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(tab)
+        qtbot.waitUntil(lambda: window.height() == 480)
+        assert window.minimumSizeHint().height() <= 480, window.tabs.tabText(tab)
+    view = window.definition_view
+    assert view.height() >= 3 * view.fontMetrics().lineSpacing()
+
+
 def test_typing_cells_of_the_grid_by_hand(qtbot, window):
     window.tabs.setCurrentIndex(2)
     window.grid_rows.setValue(2)

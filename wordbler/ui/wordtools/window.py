@@ -263,7 +263,7 @@ class WordToolsWindow(QMainWindow):
         self.definition_view.setObjectName("definition-view")
         self.definition_view.setAccessibleName(self.tr("Meaning of the selected word"))
         self.definition_view.setOpenLinks(False)
-        self.definition_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.definition_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 3)
         lay.addWidget(self.definition_view, 1)
         self._set_definition_text("<i>Select a result word to see its meaning.</i>")
         return box
@@ -378,7 +378,7 @@ class WordToolsWindow(QMainWindow):
         self.grid_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.grid_table.horizontalHeader().hide()
         self.grid_table.verticalHeader().hide()
-        self.grid_table.setMinimumSize(QSize(220, 220))
+        self.grid_table.setMinimumSize(QSize(200, 160))
         split.addWidget(self.grid_table)
         box, self.grid_results, self.grid_count = self._results_view()
         split.addWidget(box)
