@@ -188,6 +188,7 @@ def make_driver(qtbot, tmp_path):
         window = SnakeWindow(settings=settings, clock=clock, data_dir=tmp_path / "data",
                              today=lambda: DAY)
         qtbot.addWidget(window)
+        window.confirm_discard = False  # tests that want the question turn it back on
         window.resize(*size)
         window.show()
         qtbot.waitExposed(window)

@@ -332,3 +332,76 @@ def test_the_next_results_delete_the_last_rounds_word_lists(make_driver, en_list
     assert not any(shiboken6.isValid(page) for page in old)
     assert tabs.count() == len(old) and all(shiboken6.isValid(tabs.widget(i))
                                             for i in range(tabs.count()))
+
+
+@pytest.mark.parametrize("agree", [False, True])
+def test_a_new_board_asks_before_it_ends_the_round_going_on(make_driver, en_list, tmp_path,
+                                                            monkeypatch, agree):
+    # Daily board (Ctrl+D), New board and a board code started at once: the round going on
+    # was gone, and its autosave written over with the new one
+    from PySide6.QtWidgets import QMessageBox
+
+    from wordbler.ui.snake import window as window_module
+
+    d = make_driver()
+    d.window.confirm_discard = True
+    d.deal(word_list=en_list, seed="rich", names=["Ann"])
+    words = d.some_words(2)
+    for word in words:
+        d.drag(d.word_path(word))
+    save = tmp_path / "data" / "autosave.json"
+    d.window.session.autosave(force=True)
+    before = save.read_text(encoding="utf-8")
+    asked = []
+
+    def answer(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes if agree else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(window_module.QMessageBox, "question", answer)
+    board = d.game.deal.board
+    if agree:
+        with d.qtbot.waitSignal(d.window.deal_ready):
+            d.qtbot.keyClick(d.window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+        assert d.game.deal.seed == daily_seed(DAY) and d.found() == []
+    else:
+        d.qtbot.keyClick(d.window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+        assert d.window.job is None
+        assert d.game.deal.board == board and d.found() == words
+        assert save.read_text(encoding="utf-8") == before
+    assert len(asked) == 1 and "Ann's turn" in asked[0] and "2 words found" in asked[0]
+
+
+@pytest.mark.parametrize("agree", [False, True])
+def test_a_new_board_asks_before_it_takes_the_saved_rounds_place(make_driver, en_list,
+                                                                 tmp_path, monkeypatch, agree):
+    from PySide6.QtWidgets import QMessageBox
+
+    from wordbler.ui.snake import window as window_module
+
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", names=["Ann"])
+    d.drag(d.word_path(d.some_words(1)[0]))
+    d.window.close()
+    save = tmp_path / "data" / "autosave.json"
+    before = save.read_text(encoding="utf-8")
+    e = make_driver(clock=d.clock)  # the program started again: the saved round is offered
+    e.window.confirm_discard = True
+    assert e.window.setup.resume_box.isVisible()
+    asked = []
+
+    def answer(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes if agree else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(window_module.QMessageBox, "question", answer)
+    if agree:
+        with e.qtbot.waitSignal(e.window.deal_ready):
+            e.click(e.window.setup.new_button)
+        assert save.read_text(encoding="utf-8") != before
+    else:
+        e.click(e.window.setup.new_button)
+        assert e.window.job is None and e.window.session is None
+        assert save.read_text(encoding="utf-8") == before
+        assert e.window.setup.resume_box.isVisible()
+    assert len(asked) == 1 and "A saved round" in asked[0] and "Ann" in asked[0]

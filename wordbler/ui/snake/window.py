@@ -15,8 +15,8 @@ from typing import Callable
 
 from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QStackedWidget,
-                               QWidget)
+from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox,
+                               QStackedWidget, QWidget)
 
 from wordbler.snake import (BoardSpec, GenerationCancelled, Phase, Preview, ShareCode,
                             SnakeGame, SnakeWords, SpecError, Verdict, daily_seed,
@@ -70,6 +70,7 @@ class SnakeWindow(QMainWindow):
         self.highscores = (HighScores(self.data_dir / HIGHSCORES_NAME) if self.files_elsewhere
                            else HighScores.load(self.data_dir / HIGHSCORES_NAME))
         self._saved_doc = None
+        self.confirm_discard = True  # ask before a new board ends a round (tests turn it off)
         self._help: HelpDialog | None = None
         self._dialog = None
         theme.apply_surface(self)
@@ -240,8 +241,29 @@ class SnakeWindow(QMainWindow):
         else:
             self.new_board()
 
+    def may_discard(self) -> bool:
+        """A new board ends the round going on, or takes the place of the saved one: asked
+        first, as Word Grid and Word Search ask before a new puzzle.  It used to start at
+        once (Daily board, New board, a board code) and write the new round over the old."""
+        ses = self.session
+        if not self.confirm_discard:
+            return True
+        if ses is not None and ses.game.started and not ses.game.finished:
+            g = ses.game
+            words = sum(len(p.found) for p in g.players)
+            text = self.tr("Start a new board? The round going on ({name}'s turn, {left} left, "
+                           "{words} words found) ends and cannot be resumed.").format(
+                name=g.player.name, left=self._time_left_text(g.remaining), words=words)
+        elif self._saved_doc is not None and not self.files_elsewhere:
+            text = self.tr("Start a new board? {saved} It is replaced by the new round and "
+                           "cannot be resumed.").format(saved=describe_saved(self._saved_doc))
+        else:
+            return True
+        answer = QMessageBox.question(self, self.tr("Word Snake"), text)
+        return answer == QMessageBox.StandardButton.Yes
+
     def new_board(self, seed: int | None = None, code: ShareCode | None = None) -> None:
-        if self.job is not None:
+        if self.job is not None or not self.may_discard():
             return
         if code is not None:
             s = self.setup
