@@ -557,10 +557,11 @@ class ResultsPage(QWidget):
         self.definitions_for = definitions.bundled_definitions
         self.definition_word: str | None = None
         self._definitions_job: Job | None = None
-        # its own pool: destroying the page waits for a load under way (never a job that
-        # outlives its page)
-        self._definitions_pool = QThreadPool(self)
-        self._definitions_pool.setMaxThreadCount(1)
+        # the shared pool, not one of the page's own: destroying a page-owned pool waits for
+        # a load under way, and where the waiting thread holds Python's lock (Qt's test
+        # waits, the interpreter's exit) the load can never finish: the program hung.  A
+        # load that outlives its page fills the shared definitions and reports to nobody
+        self._definitions_pool = QThreadPool.globalInstance()
         self.title = QLabel()
         self.title.setObjectName("snake-results-title")
         self.title.setWordWrap(True)
