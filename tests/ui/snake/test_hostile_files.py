@@ -9,7 +9,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from wordbler.snake import BoardSpec, FakeClock, SnakeGame, SnakeWords, generate
 from wordbler.snake.storage import HIGHSCORES_FORMAT, save_round
@@ -219,3 +219,49 @@ def test_a_window_handed_the_files_keeps_the_other_windows_saved_round(
     assert second.window.setup.resume_box.isVisible()
     assert "Ann" in second.window.setup.resume_label.text()
     assert save.read_bytes() == kept
+
+
+def test_a_second_window_takes_the_files_once_the_first_has_closed(make_driver, en_list,
+                                                                   tmp_path):
+    # it tried only when shown again: with the first window gone, its rounds were never
+    # autosaved, its scores never reached the high scores, and its note said another
+    # window was open for as long as it ran
+    first = make_driver()
+    second = make_driver(settings_name="second.ini")
+    assert not second.window.owns_files and second.window.files_label.isVisible()
+    with first.qtbot.waitActive(first.window):
+        first.window.activateWindow()
+    first.window.close()
+    assert not second.window.owns_files
+    with second.qtbot.waitActive(second.window):  # the player comes back to it
+        second.window.activateWindow()
+    assert second.window.owns_files and not second.window.files_label.isVisible()
+    second.deal(word_list=en_list, seed="rich", names=["Cy"])
+    words = second.some_words(2)
+    for word in words:
+        second.drag(second.word_path(word))
+    save = tmp_path / "data" / "autosave.json"
+    assert second.session.autosave(force=True) and save.is_file()
+    second.click(second.window.round.end_button)
+    scores = json.loads((tmp_path / "data" / "highscores.json").read_text(encoding="utf-8"))
+    assert [e["name"] for t in scores["tables"].values() for e in t] == ["Cy"]
+
+
+def test_a_second_window_asks_before_a_new_board_replaces_the_first_ones_round(
+        make_driver, en_list, tmp_path, monkeypatch):
+    first, save = _ann_and_bob_saved(make_driver, en_list, tmp_path)
+    second = make_driver(settings_name="second.ini")
+    second.window.confirm_discard = True
+    first.window.close()  # its round stays saved
+    kept = save.read_bytes()
+    asked = []
+
+    def answer(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(window_module.QMessageBox, "question", answer)
+    second.click(second.window.setup.new_button)
+    assert len(asked) == 1 and "Ann" in asked[0]
+    assert second.window.owns_files and second.window.session is None
+    assert second.window.setup.resume_box.isVisible() and save.read_bytes() == kept

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import (QCoreApplication, QEvent, QLockFile, QSettings, QSize, Qt,
+                            QThreadPool, Signal)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox,
                                QStackedWidget, QWidget)
@@ -263,7 +264,10 @@ class SnakeWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def new_board(self, seed: int | None = None, code: ShareCode | None = None) -> None:
-        if self.job is not None or not self.may_discard():
+        if self.job is not None:
+            return
+        self.claim_files()  # first: a round the other window saved is then asked about
+        if not self.may_discard():
             return
         if code is not None:
             s = self.setup
@@ -369,7 +373,8 @@ class SnakeWindow(QMainWindow):
             old.stop()
             self._disconnect_session(old)
             old.deleteLater()
-        owner = self.owns_files
+            self.session = None
+        owner = self.claim_files()
         if owner:
             self.files_note = None  # a round kept for another window's sake has ended
         session = SnakeSession(game, words, code_text,
@@ -724,25 +729,39 @@ class SnakeWindow(QMainWindow):
     def showEvent(self, event) -> None:
         """Shown again after a close (the launcher keeps the window): take the files back,
         or take them now that the window which held them has closed."""
-        if not self.owns_files and self._take_files():
-            self.owns_files = True
-            self.files_note = None
-            self.highscores = HighScores.load(self.data_dir / HIGHSCORES_NAME)
-            if self.session is not None:
-                self.session.highscores = self.highscores
-                if not self.session.game.finished and self._saved_round_kept():
-                    # the round going on here is not written over the one the other window
-                    # saved: that one is offered when this round ends
-                    self.files_note = ("This round is not saved: the round the other Word "
-                                       "Snake window saved is kept, and offered when this "
-                                       "round ends.")
-                else:
-                    self.session.autosave_path = self.data_dir / AUTOSAVE_NAME
-            if self.session is None or self.session.game.finished:
-                self.refresh_resume()
-            self.setup.show_status(self.highscores.problem or "", error=bool(self.highscores.problem))
-            self._show_files_note()
+        self.claim_files()
         super().showEvent(event)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self.claim_files()  # the other window may have closed meanwhile
+
+    def claim_files(self) -> bool:
+        """Take the autosave and the high scores when this window does not hold them and no
+        other window does any more.  Tried when the window is shown or activated and when a
+        round is dealt: a second window used to try only when shown again, so after the
+        first one closed its rounds and scores were still never saved."""
+        if self.owns_files or not self._take_files():
+            return self.owns_files
+        self.owns_files = True
+        self.files_note = None
+        self.highscores = HighScores.load(self.data_dir / HIGHSCORES_NAME)
+        if self.session is not None:
+            self.session.highscores = self.highscores
+            if not self.session.game.finished and self._saved_round_kept():
+                # the round going on here is not written over the one the other window
+                # saved: that one is offered when this round ends
+                self.files_note = ("This round is not saved: the round the other Word "
+                                   "Snake window saved is kept, and offered when this "
+                                   "round ends.")
+            else:
+                self.session.autosave_path = self.data_dir / AUTOSAVE_NAME
+        if self.session is None or self.session.game.finished:
+            self.refresh_resume()
+        self.setup.show_status(self.highscores.problem or "", error=bool(self.highscores.problem))
+        self._show_files_note()
+        return True
 
     def _saved_round_kept(self) -> bool:
         """Does the autosave hold a round (read, not set aside: only a look)?"""
