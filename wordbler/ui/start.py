@@ -287,7 +287,12 @@ class Launcher(QObject):
 
     # the games
     def open(self, key: str):
-        """Show the game ``key``'s window (raising it when it is open already)."""
+        """Show the game ``key``'s window (raising it when it is open already); the other
+        games' windows that can pause (a timed round) do, as the player turns away."""
+        for other_key, other in list(self.windows.items()):
+            pause = getattr(other, "pause_for_switch", None)
+            if other_key != key and pause is not None and _alive(other):
+                pause()
         if key == "start":
             return self.show_start_page()
         if key == "boardgame":

@@ -251,3 +251,36 @@ def test_each_cards_line_starts_at_the_top_of_its_room(qtbot):
                    if any(img.pixelColor(x, y).lightness() < 100 for x in range(img.width())))
         tops[key] = ink
     assert max(tops.values()) <= 8, tops
+
+
+def test_a_timed_round_pauses_when_the_player_turns_to_another_game(qtbot, launcher,
+                                                                    monkeypatch, tmp_path):
+    # Word Snake's round ran on behind the other game's window, and ended with nobody there
+    from PySide6.QtCore import QSettings
+
+    from wordbler.snake import Phase
+    from wordbler.ui.snake.window import SnakeWindow
+
+    def factory(key):
+        if key == "snake":
+            return lambda parent=None: SnakeWindow(parent, settings=QSettings(
+                str(tmp_path / "snake.ini"), QSettings.Format.IniFormat))
+        return FakeGameWindow if key == "wordgrid" else None
+
+    monkeypatch.setattr(start, "window_factory", factory)
+    snake = launcher.open("snake")
+    qtbot.waitExposed(snake)
+    with qtbot.waitSignal(snake.deal_ready, timeout=30000):
+        snake.new_board(seed=7)
+    game = snake.session.game
+    assert game.phase is Phase.PLAYING  # one player: the round starts at once
+    to_grid = next(a for a in snake.suite_game_actions if a.objectName() == "game-menu-wordgrid")
+    to_grid.trigger()
+    assert game.phase is Phase.PAUSED and snake.round.board_view.cover_text
+    # back to the round: the player resumes it; minimising the window pauses it again
+    next(a for a in launcher.windows["wordgrid"].suite_game_actions
+         if a.objectName() == "game-menu-snake").trigger()
+    qtbot.mouseClick(snake.round.pause_button, Qt.MouseButton.LeftButton)
+    assert game.phase is Phase.PLAYING
+    snake.showMinimized()
+    qtbot.waitUntil(lambda: game.phase is Phase.PAUSED)

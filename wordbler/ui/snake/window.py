@@ -736,6 +736,14 @@ class SnakeWindow(QMainWindow):
         super().changeEvent(event)
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
             self.claim_files()  # the other window may have closed meanwhile
+        elif event.type() == QEvent.Type.WindowStateChange and self.isMinimized():
+            self.pause_for_switch()
+
+    def pause_for_switch(self) -> None:
+        """The player turns to something else (another game from the Game menu, the window
+        minimised): a round being played pauses, with its board covered.  It ran on behind
+        the other game's window, and ended with nobody there."""
+        self._pause_running()
 
     def claim_files(self) -> bool:
         """Take the autosave and the high scores when this window does not hold them and no
