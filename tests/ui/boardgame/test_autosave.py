@@ -173,6 +173,34 @@ def test_only_the_last_ten_played_games_are_kept(qtbot, driver, tmp_path):
     assert kept[1:] == old[::-1][:KEEP - 1]  # the newest of the older ones
 
 
+def test_an_unfinished_game_is_not_pushed_out_by_finished_ones(qtbot, driver, tmp_path):
+    # ten finished games newer than an unfinished one removed it, though it was the only
+    # one of them that could still be played
+    unfinished = Game(["Ann", "Bob"], seed=1)
+    unfinished.pass_turn()
+    keep_me = _kept(tmp_path, unfinished)
+    os.utime(keep_me, (1_000_000, 1_000_000))
+    finished = []
+    for n in range(KEEP):
+        g = Game(["Cy", "Di"], seed=10 + n)
+        while not g.is_over:
+            g.pass_turn()
+        path = _kept(tmp_path, g)
+        os.utime(path, (1_000_100 + n, 1_000_100 + n))
+        finished.append(path)
+    d = driver()
+    saver = Autosaver(d.window, tmp_path)
+    d.reveal()
+    d.session.pass_turn()
+    saver.flush()
+    kept = _games(tmp_path)
+    assert len(kept) == KEEP and keep_me in kept and saver.path in kept
+    # twelve games: the two oldest finished ones go, not the older unfinished one
+    assert set(kept) == {keep_me, saver.path, *finished[2:]}
+    resume = [e.path for e in Store(tmp_path).entries() if e.unfinished]
+    assert keep_me in resume
+
+
 def test_write_failures_are_reported_not_raised(qtbot, driver, tmp_path):
     blocker = tmp_path / "not a folder"
     blocker.write_text("a file where the folder should be")

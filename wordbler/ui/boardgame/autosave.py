@@ -8,7 +8,8 @@ temporary folder, so tests never touch the user's).
 Which file: each game gets its own, ``game-YYYYmmdd-HHMMSS[-N].gcg``, made the first time
 the game is *played* (a turn recorded, a hint taken or a tile placed).  A game that was never
 played is never written, so it can never take the place of one that was.  The folder keeps
-the 10 games played most recently (:data:`KEEP`); File > Resume lists them, newest first.
+10 games (:data:`KEEP`), finished ones making room first (:meth:`Store.prune`); File >
+Resume lists them, newest first.
 
 Who writes: the window that has the game on its table, and only it.  Each game file is
 locked (``QLockFile``, ``game-….gcg.lock``, holding the process id) while a window has it:
@@ -303,10 +304,23 @@ class Store:
         raise StoreError(f"no free name for a new game in {self.folder}")
 
     def prune(self, keep: int = KEEP) -> list[Path]:
-        """Remove the games beyond the ``keep`` played most recently (never one a window
-        holds).  Returns what was removed."""
+        """Remove games until ``keep`` are left (never one a window holds): the finished
+        ones first, oldest first, then, only when more than ``keep`` are unfinished, the
+        oldest unfinished.  Ten finished games newer than an unfinished one used to push it
+        out, though it was the only one of them that could still be played.  Returns what
+        was removed."""
+        files = self.game_files()
+        excess = len(files) - keep
+        if excess <= 0:
+            return []
+        done, others = [], []  # finished; unfinished or unreadable (kept in their place)
+        for path, mtime in files:
+            entry = _summary(path, mtime)
+            (others if entry.unfinished or entry.error else done).append(path)
         removed = []
-        for path, _ in self.game_files()[keep:]:
+        for path in done[::-1] + others[::-1]:  # oldest first
+            if len(removed) == excess:
+                break
             slot = Slot(path)
             if not slot.acquire():
                 continue  # held by a window (this one or another): it stays
