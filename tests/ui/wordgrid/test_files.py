@@ -15,7 +15,7 @@ from wordbler.wordgrid.game import Status, new_game
 
 import wordbler.ui.wordgrid.window as window_module
 from tests.ui.conftest import locks_cannot_be_made
-from tests.ui.wordgrid.test_window import TODAY, drag, make, movable_pair, puzzle  # noqa: F401
+from tests.ui.wordgrid.test_window import TODAY, click, drag, make, movable_pair, puzzle  # noqa: F401
 
 
 def _path(tmp_path):
@@ -233,3 +233,73 @@ def test_a_new_puzzle_asks_before_giving_up_the_one_going_on(make, puzzle, tmp_p
         assert not w.session.busy and w.session.game is game
         assert w.session.stats.played == 0
     assert len(asked) == (1 if give_up else 2) and "swaps made: 1" in asked[0]
+
+
+def _solve(w):
+    """Solves the window's puzzle with the mouse, two clicks a swap."""
+    for a, b in w.session.game.solving_swaps():
+        click(w.board, a)
+        click(w.board, b)
+
+
+def test_a_second_window_saves_its_win_once_the_first_has_closed(make, puzzle, tmp_path):
+    # QA (wg_two_instances): A opens, B opens (told it does not save), A quits, B solves
+    # today's puzzle and quits: on restart 0 played, 0 won, and B's note kept saying another
+    # window was open; B took the files only if it was hidden and shown again
+    first = make(new_game(puzzle, daily=TODAY.isoformat()))
+    second = make(new_game(puzzle, daily=TODAY.isoformat()))
+    assert not second.owns_files and "Another Word Grid window" in second.files_label.text()
+    first.close()
+    _solve(second)
+    assert second.session.game.status is Status.WON
+    assert second.owns_files and not second.files_label.text()
+    saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
+    assert (saved["stats"]["played"], saved["stats"]["won"]) == (1, 1)
+    second.close()
+    again = make(autostart=True)
+    assert (again.session.stats.played, again.session.stats.won) == (1, 1)
+    assert again.session.game.status is Status.WON
+
+
+def test_a_second_window_takes_the_files_when_activated(make, puzzle, tmp_path, qtbot):
+    first = make(new_game(puzzle, daily=TODAY.isoformat()))
+    drag(first.board, *movable_pair(first.session.game))
+    first.session.stats.played = 6
+    first.session.save_now()
+    second = make(new_game(puzzle))
+    assert not second.owns_files
+    first.activateWindow()
+    assert QTest.qWaitForWindowActive(first)
+    first.close()
+    second.activateWindow()  # the player comes back to it
+    qtbot.waitUntil(lambda: second.owns_files)
+    assert not second.files_label.text() and second.session.can_save
+    # nothing started here: the first window's unfinished puzzle goes on, and its statistics
+    assert second.session.game.daily == TODAY.isoformat()
+    assert second.session.game.swaps_used == 1 and second.session.stats.played == 6
+
+
+def test_a_second_window_never_writes_over_the_other_ones_game_unasked(
+        make, puzzle, tmp_path, qtbot, monkeypatch):
+    asked = []
+
+    def answer(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(window_module.QMessageBox, "question", answer)
+    first = make(new_game(puzzle))
+    for _ in range(3):
+        drag(first.board, *movable_pair(first.session.game))
+    second = make(new_game(puzzle, daily=TODAY.isoformat()))
+    drag(second.board, *movable_pair(second.session.game))
+    first.close()
+    kept = _path(tmp_path).read_bytes()
+    drag(second.board, *movable_pair(second.session.game))  # its swap takes the files over
+    assert second.owns_files and second.session.game.swaps_used == 2
+    assert _path(tmp_path).read_bytes() == kept  # not before the player has said
+    qtbot.waitUntil(lambda: len(asked) == 1)
+    assert "swaps made: 3" in asked[0]
+    saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
+    assert saved["game"]["daily"] == TODAY.isoformat() and len(saved["game"]["moves"]) == 2
+    assert saved["stats"]["played"] == 1  # the other one counts as given up, as answered

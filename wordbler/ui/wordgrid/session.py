@@ -8,7 +8,10 @@ the game on the table stays until the new one is ready.
 Autosave: after every swap the game and the statistics are written atomically to
 ``user_data_dir()/wordgrid/progress.json``.  A freshly made puzzle is not written until its
 first swap, so an unplayed game never replaces a started one in the file; a started game
-given up for a new one counts as a loss in the statistics.
+given up for a new one counts as a loss in the statistics.  One window at a time writes the
+file (the window holds the lock); before a swap, an undo or a new puzzle the session calls
+:attr:`WordGridSession.before_change`, where a window that did not hold the files takes them
+over once the one that held them has closed.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRunnable, QThreadPool, Signal
@@ -113,6 +117,10 @@ class WordGridSession(QObject):
         # False when another window holds this game's files: nothing is written then
         self.can_save = True
         self.save_problem: str | None = None
+        # called before a swap, an undo or a new puzzle changes what is saved: the window
+        # takes the files over then if the window that held them has closed (it may replace
+        # the game on the table with the other window's unfinished one)
+        self.before_change: Callable[[], None] | None = None
 
     # ---- queries -------------------------------------------------------------------
     def today(self) -> dt.date:
@@ -124,6 +132,10 @@ class WordGridSession(QObject):
 
     def share_text(self) -> str:
         return share_text(self.game) if self.game is not None else ""
+
+    def _before_change(self) -> None:
+        if self.before_change is not None:
+            self.before_change()
 
     # ---- loading and saving --------------------------------------------------------
     def restore(self) -> bool:
@@ -214,6 +226,10 @@ class WordGridSession(QObject):
 
     def _start(self, size: int, lang: str, seed: int, daily: str | None,
                lexicon: str | None = None) -> None:
+        game = self.game
+        self._before_change()
+        if self.game is not game:
+            return  # the other window's unfinished puzzle came to the table: not given up unseen
         self.cancel_generation()
         job = GenerateJob(size, lang, seed, daily, lexicon)
         job.signals.progress.connect(self._on_progress)
@@ -274,6 +290,9 @@ class WordGridSession(QObject):
         g = self.game
         if g is None or self.busy:
             return False
+        self._before_change()
+        if self.game is not g:
+            return False  # the other window's unfinished puzzle came to the table instead
         try:
             g.swap(a, b)
         except MoveError as e:
@@ -285,6 +304,9 @@ class WordGridSession(QObject):
     def undo(self) -> bool:
         g = self.game
         if g is None or self.busy:
+            return False
+        self._before_change()
+        if self.game is not g:
             return False
         try:
             g.undo()

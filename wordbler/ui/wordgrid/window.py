@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QSettings, QSize, QThreadPool, QTimer
+from PySide6.QtCore import QEvent, QLockFile, QSettings, QSize, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QBoxLayout, QDialog, QDialogButtonBox, QFileDialog,
                                QFormLayout, QFrame, QHBoxLayout, QInputDialog, QLabel,
@@ -45,6 +45,7 @@ class WordGridWindow(QMainWindow):
         self.files_elsewhere = False  # another window holds the files (not just unwritable)
         self.owns_files = self._take_files()
         self.session.can_save = self.owns_files
+        self.session.before_change = self._claim_files
         self._build()
         self._build_menus()
         self._connect_signals()
@@ -374,6 +375,7 @@ class WordGridWindow(QMainWindow):
         and the game on the table and the earlier choice stay."""
         self._show_words_choice()  # until a list has worked, the menu shows the old choice
         path = self.ask_word_list_file()
+        self._claim_files()
         if not path or not self.may_give_up():
             return
         self._trying_list = path
@@ -437,12 +439,14 @@ class WordGridWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def new_daily(self) -> None:
+        self._claim_files()  # before asking: the game going on may be the other window's
         if not self.may_give_up():
             return
         self._trying_list = None
         self.session.start_daily(self.grid_size, self.lang)
 
     def new_free(self, seed: int | None = None) -> None:
+        self._claim_files()
         if not self.may_give_up():
             return
         self._trying_list = None
@@ -460,6 +464,7 @@ class WordGridWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("The result is copied: paste it anywhere to share."), 6000)
 
     def show_stats(self) -> QDialog:
+        self._claim_files()  # taken over: the statistics on disk, the latest
         dlg = StatsDialog(self.session.stats, self)
         dlg.show()
         return dlg
@@ -611,16 +616,40 @@ class WordGridWindow(QMainWindow):
         or take them now that the window which held them has closed.  Without this, a window
         opened a second time saved nothing: swaps, a finished puzzle and the statistics were
         lost at quit."""
-        if not self.owns_files and self._take_files():
-            self.owns_files = True
-            self.files_note = None
-            self._take_over_saved_game()
-            self._show_files_note()
+        self._try_take_files()
         if self._autostart and self.session.game is None and not self.session.busy:
             # closed while its first puzzle was being made (closing cancels that): make it
             # again, or the window came back with an empty grid and nothing under way
             self.session.start_daily(self.grid_size, self.lang)
         super().showEvent(event)
+
+    def changeEvent(self, event) -> None:  # noqa: N802
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self._claim_files()
+
+    def _claim_files(self) -> None:
+        """The moments that matter (the window activated; before a swap, an undo, a new
+        puzzle or the statistics): a window that did not hold the files takes them over once
+        the window that held them has closed, so what it plays from then on is saved.  A
+        second window used to try only when it was shown again: played on after the first
+        one closed, its swaps, wins and statistics were never written."""
+        if self.isVisible():  # a closed window leaves the files to others
+            self._try_take_files()
+
+    def _try_take_files(self) -> bool:
+        """Hold the files (True); taken over from another window, safely
+        (:meth:`_take_over_saved_game`)."""
+        if self.owns_files:
+            return True
+        if not self._take_files():
+            self._show_files_note()  # why not may have changed
+            return False
+        self.owns_files = True
+        self.files_note = None
+        self._take_over_saved_game()
+        self._show_files_note()
+        return True
 
     def _take_over_saved_game(self) -> None:
         """Taking the files over: an unfinished game another window saved is not written over
@@ -634,6 +663,8 @@ class WordGridWindow(QMainWindow):
             self.session.can_save = True
             self.session.set_game(saved)
             self._refresh()
+            self.statusBar().showMessage(self.tr("The other Word Grid window has closed: its "
+                                                 "unfinished puzzle goes on here."), 8000)
         else:
             self.session.can_save = False  # nothing is written until the player says
             QTimer.singleShot(0, self, lambda: self._ask_which_goes_on(saved))
@@ -653,6 +684,7 @@ class WordGridWindow(QMainWindow):
         if answer == QMessageBox.StandardButton.Yes:
             self.session.set_game(saved)
             self._refresh()
+            self.session.save_now()  # a result recorded here meanwhile goes in the statistics
         else:
             self.session.stats.record_abandoned(saved)
             self.session.save_now()
