@@ -1,6 +1,7 @@
 """Word Grid's progress file in the window: one window at a time writes it, a failed save
 stays on show until a save works, a hostile file never reaches the window as an exception."""
 
+import errno
 import json
 import os
 
@@ -8,12 +9,13 @@ import pytest
 
 import wordbler.ui  # noqa: F401  (refcount guard before PySide6)
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 from PySide6.QtTest import QTest
 
 from wordbler.wordgrid.game import Status, new_game
 
 import wordbler.ui.wordgrid.window as window_module
+import wordbler.wordgrid.storage as storage_module
 from tests.ui.conftest import locks_cannot_be_made
 from tests.ui.wordgrid.test_window import TODAY, click, drag, make, movable_pair, puzzle  # noqa: F401
 
@@ -303,3 +305,59 @@ def test_a_second_window_never_writes_over_the_other_ones_game_unasked(
     saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
     assert saved["game"]["daily"] == TODAY.isoformat() and len(saved["game"]["moves"]) == 2
     assert saved["stats"]["played"] == 1  # the other one counts as given up, as answered
+
+
+def _disk_full(monkeypatch):
+    """Every write of the progress file fails as on a full disk; returns what frees the space."""
+    real = storage_module.write_json_atomic
+
+    def full(path, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(storage_module, "write_json_atomic", full)
+    return lambda: monkeypatch.setattr(storage_module, "write_json_atomic", real)
+
+
+def test_a_win_played_while_the_disk_was_full_is_saved_on_close(make, puzzle, tmp_path,
+                                                                  monkeypatch):
+    # QA (wg_diskfull_win_lost): one swap saved, the disk fills, the puzzle is solved (the
+    # red note says the progress could not be saved), space is freed, Game > Close: on
+    # restart 0 played, 0 won, and the puzzle came back unsolved after 1 swap
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    plan = w.session.game.solving_swaps()
+    click(w.board, plan[0][0])
+    click(w.board, plan[0][1])
+    assert len(json.loads(_path(tmp_path).read_text(encoding="utf-8"))["game"]["moves"]) == 1
+    space_freed = _disk_full(monkeypatch)
+    _solve(w)
+    assert w.session.game.status is Status.WON
+    assert "No space left on device" in w.files_label.text()
+    space_freed()
+    w.act_close.trigger()
+    assert not w.isVisible()
+    again = make(autostart=True)
+    assert (again.session.stats.played, again.session.stats.won) == (1, 1)
+    assert again.session.game.status is Status.WON and again.session.game.swaps_used == len(plan)
+
+
+@pytest.mark.parametrize("moment", ["activated", "statistics"])
+def test_a_failed_save_is_tried_again_at_the_next_moment(make, puzzle, tmp_path, qtbot,
+                                                        monkeypatch, moment):
+    w = make(new_game(puzzle, daily=TODAY.isoformat()))
+    space_freed = _disk_full(monkeypatch)
+    _solve(w)
+    assert "No space left on device" in w.files_label.text() and not _path(tmp_path).exists()
+    space_freed()
+    if moment == "activated":  # the player was elsewhere, freeing space, and comes back
+        elsewhere = QWidget()
+        qtbot.addWidget(elsewhere)
+        elsewhere.show()
+        elsewhere.activateWindow()
+        assert QTest.qWaitForWindowActive(elsewhere)
+        w.activateWindow()
+    else:
+        qtbot.mouseClick(w.stats_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not w.files_label.text())
+    saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
+    assert (saved["stats"]["played"], saved["stats"]["won"]) == (1, 1)
+    assert w.session.save_problem is None

@@ -8,7 +8,9 @@ the game on the table stays until the new one is ready.
 Autosave: after every swap the game and the statistics are written atomically to
 ``user_data_dir()/wordgrid/progress.json``.  A freshly made puzzle is not written until its
 first swap, so an unplayed game never replaces a started one in the file; a started game
-given up for a new one counts as a loss in the statistics.  One window at a time writes the
+given up for a new one counts as a loss in the statistics.  A save that fails is tried
+again (:meth:`WordGridSession.save_if_due`) at the next natural moments, closing the window
+among them, until one works.  One window at a time writes the
 file (the window holds the lock); before a swap, an undo or a new puzzle the session calls
 :attr:`WordGridSession.before_change`, where a window that did not hold the files takes them
 over once the one that held them has closed.
@@ -186,6 +188,13 @@ class WordGridSession(QObject):
     def save_now(self) -> None:
         """Save the game and statistics; a failure is kept on show (never raised)."""
         self._save_quietly()
+
+    def save_if_due(self) -> None:
+        """Save again while the last save failed (a full disk may have room by now): called
+        at the next natural moments (the window activated, the next action, closing), so a
+        win recorded while saves failed is still written once they work."""
+        if self.save_problem:
+            self._save_quietly()
 
     def _save_quietly(self) -> None:
         try:

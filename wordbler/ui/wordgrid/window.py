@@ -633,9 +633,11 @@ class WordGridWindow(QMainWindow):
         puzzle or the statistics): a window that did not hold the files takes them over once
         the window that held them has closed, so what it plays from then on is saved.  A
         second window used to try only when it was shown again: played on after the first
-        one closed, its swaps, wins and statistics were never written."""
+        one closed, its swaps, wins and statistics were never written.  A save that failed
+        (a full disk) is tried again here too."""
         if self.isVisible():  # a closed window leaves the files to others
             self._try_take_files()
+            self.session.save_if_due()
 
     def _try_take_files(self) -> bool:
         """Hold the files (True); taken over from another window, safely
@@ -693,6 +695,9 @@ class WordGridWindow(QMainWindow):
         self.session.cancel_generation()
         self.board.stop_animation()
         if self.owns_files:
+            # the last save failed (a full disk): a last try, the player may have made room;
+            # closing never saved, so a puzzle won meanwhile came back unsolved, not counted
+            self.session.save_if_due()
             self._lock.unlock()
             self.owns_files = False
             self.session.can_save = False
