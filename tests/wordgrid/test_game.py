@@ -213,10 +213,10 @@ def test_storage_round_trip_and_bad_files(tmp_path, puzzle):
 
 
 def test_a_second_bad_progress_file_keeps_the_first_one_set_aside(tmp_path):
-    # the progress file holds the statistics too: a second unreadable one (a newer
-    # version's, say) used to be renamed over the first kept copy
+    # the progress file holds the statistics too: a second unreadable one used to be renamed
+    # over the first kept copy
     path = tmp_path / "progress.json"
-    first = json.dumps({"version": 2, "stats": {"played": 400}})
+    first = json.dumps({"version": 1, "stats": {"played": 400, "won": 500}})
     path.write_text(first)
     assert "kept as progress.json.bad" in load_progress(path).problem
     path.write_text("{second")
@@ -257,3 +257,43 @@ def test_any_move_sequence_keeps_the_rules(moves):
             assert all(g.letters[i] == before[i] for i in greens)
     assert g.status in (Status.PLAYING, Status.WON, Status.LOST)
     assert Game.from_dict(g.to_dict()).letters == g.letters
+
+
+STATS_7_5 = {"played": 7, "won": 5, "stars": 12, "star_counts": [0, 1, 1, 1, 1, 1],
+             "streak": 3, "best_streak": 4, "finished": list("abcdefg")}
+
+
+def test_a_bad_game_part_keeps_the_statistics(tmp_path):
+    # 7 played / 5 won were thrown away with a saved game this version cannot use
+    path = tmp_path / "progress.json"
+    raw = json.dumps({"version": 1, "game": {"size": 5, "lang": "en"}, "stats": STATS_7_5})
+    path.write_text(raw)
+    got = load_progress(path)
+    assert got.game is None and got.stats == Stats.from_dict(STATS_7_5) and got.stats_read
+    assert "saved game was not used" in got.problem and "statistics were" in got.problem
+    assert "has no 'seed'" in got.problem and "\n" not in got.problem
+    assert got.kept_as == tmp_path / "progress.json.bad" and not path.exists()
+    assert got.kept_as.read_text() == raw  # the whole file kept for a look
+
+
+@pytest.mark.parametrize("version", [2, 17, 10**50])
+def test_a_newer_versions_file_is_left_as_it_is(tmp_path, version):
+    # it was renamed progress.json.bad and the next swap wrote fresh statistics in its place,
+    # so the newer Wordbler found 0 played where its player had 7
+    path = tmp_path / "progress.json"
+    raw = json.dumps({"version": version, "game": {"a": "format of its own"},
+                      "stats": {"played": "seven"}})
+    path.write_text(raw)
+    got = load_progress(path)
+    assert got.newer and got.kept_as is None and got.game is None and got.stats == Stats()
+    assert "newer version of Wordbler" in got.problem and "progress.json" in got.problem
+    assert path.read_text() == raw and os.listdir(tmp_path) == ["progress.json"]
+
+
+@pytest.mark.parametrize("version", [0, -3, "2", None, 1.5, [2]])
+def test_a_version_that_is_not_newer_is_still_set_aside(tmp_path, version):
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps({"version": version, "stats": STATS_7_5}))
+    got = load_progress(path)
+    assert not got.newer and got.problem and "version" in got.problem
+    assert got.stats == Stats() and got.kept_as == tmp_path / "progress.json.bad"

@@ -4,7 +4,11 @@ The file lives in ``user_data_dir() / "wordgrid" / "progress.json"``.  Writes ar
 temporary file in the same folder, then ``os.replace``); reads refuse anything that is not a
 regular file or is larger than :data:`MAX_BYTES`, and every value is checked
 (:meth:`Game.from_dict`, :meth:`Stats.from_dict`).  A file that fails the checks is renamed
-``progress.json.bad`` (kept for a look, not trusted) and the reason is reported.
+``progress.json.bad`` (kept for a look, not trusted) and the reason is reported; when only its
+game part fails, its statistics are still used (the player's record of every game is worth
+more than one puzzle).  A file written by a newer version (a higher ``"version"``) is neither
+read nor set aside: it is flagged so that nothing is saved over it, and that version still
+finds its data.
 """
 
 from __future__ import annotations
@@ -34,7 +38,11 @@ def default_path() -> Path:
 class Progress:
     game: Game | None
     stats: Stats
-    problem: str | None = None  # why the file was not used, if it was not
+    problem: str | None = None  # why the file, or its game part, was not used (one line)
+    reason: str | None = None  # what is wrong with it, for a message of the caller's own
+    kept_as: Path | None = None  # where the file was set aside, if it was
+    stats_read: bool = False  # the statistics are the file's (when its game part is bad too)
+    newer: bool = False  # written by a newer version: left as it is, never to be saved over
 
 
 def _no_constant(name: str) -> object:
@@ -90,28 +98,59 @@ def save_progress(game: Game | None, stats: Stats, path: Path | None = None) -> 
 
 
 def load_progress(path: Path | None = None) -> Progress:
-    """The saved game and statistics; a missing file gives none and fresh statistics; a bad
-    file is set aside and the problem is told in ``Progress.problem``."""
+    """The saved game and statistics; a missing file gives none and fresh statistics.  A bad
+    file is set aside (``kept_as``) and the problem is told in ``Progress.problem``: with fresh
+    statistics, or with the file's own when only its game part is bad (``stats_read``; they
+    are then only in memory until the caller saves again).  A file from a newer version is
+    left as it is (``newer``): fresh statistics, and nothing must be saved over it."""
     path = Path(path) if path is not None else default_path()
     try:
         data = read_json(path)
-        if not isinstance(data, dict):
-            raise SaveDataError("the save is not a JSON object")
-        if data.get("version") != VERSION:
-            raise SaveDataError(f"the save's version {_shown(data.get('version'))} is not {VERSION}")
-        stats = Stats.from_dict(data.get("stats", {}))
-        raw_game = data.get("game")
-        game = Game.from_dict(raw_game) if raw_game is not None else None
-        return Progress(game, stats)
     except FileNotFoundError:
         return Progress(None, Stats())
     except (OSError, SaveDataError) as e:
-        problem = " ".join(str(e).split())  # one line, and short whatever the file held
-        if len(problem) > 300:
-            problem = problem[:299] + "…"
+        return _refused(path, e)
+    if not isinstance(data, dict):
+        return _refused(path, "the save is not a JSON object")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        reason = (f"it was written by a newer version of Wordbler (save version "
+                  f"{_shown(version)}; this one reads version {VERSION})")
+        return Progress(None, Stats(), f"{path.name} was not used: {reason}; it is left as it "
+                        "is and nothing is saved over it", reason=reason, newer=True)
+    if version != VERSION:
+        return _refused(path, f"the save's version {_shown(version)} is not {VERSION}")
+    try:
+        stats = Stats.from_dict(data.get("stats", {}))
+    except (OSError, SaveDataError) as e:
+        return _refused(path, e)
+    raw_game = data.get("game")
+    try:
+        game = Game.from_dict(raw_game) if raw_game is not None else None
+    except (OSError, SaveDataError) as e:
+        reason = _one_line(e)
         kept = set_aside(path)
-        where = f" (kept as {kept.name})" if kept is not None else ""
-        return Progress(None, Stats(), f"the saved progress was not used{where}: {problem}")
+        where = f" (the file is kept as {kept.name})" if kept is not None else ""
+        return Progress(None, stats, f"the saved game was not used, the statistics were{where}: "
+                        f"{reason}", reason=reason, kept_as=kept, stats_read=True)
+    return Progress(game, stats, stats_read=True)
+
+
+def _refused(path: Path, error: object) -> Progress:
+    """The whole file is not used: set aside, fresh statistics."""
+    reason = _one_line(error)
+    kept = set_aside(path)
+    where = f" (kept as {kept.name})" if kept is not None else ""
+    return Progress(None, Stats(), f"the saved progress was not used{where}: {reason}",
+                    reason=reason, kept_as=kept)
+
+
+def _one_line(error: object) -> str:
+    """One line, and short whatever the file held."""
+    problem = " ".join(str(error).split())
+    if len(problem) > 300:
+        problem = problem[:299] + "…"
+    return problem
 
 
 def _shown(value: object) -> str:

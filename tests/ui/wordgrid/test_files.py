@@ -17,7 +17,8 @@ from wordbler.wordgrid.game import Status, new_game
 import wordbler.ui.wordgrid.window as window_module
 import wordbler.wordgrid.storage as storage_module
 from tests.ui.conftest import locks_cannot_be_made
-from tests.ui.wordgrid.test_window import TODAY, click, drag, make, movable_pair, puzzle  # noqa: F401
+from tests.ui.wordgrid.test_window import (TODAY, click, drag, make,  # noqa: F401
+                                            movable_pair, puzzle)
 
 
 def _path(tmp_path):
@@ -361,3 +362,49 @@ def test_a_failed_save_is_tried_again_at_the_next_moment(make, puzzle, tmp_path,
     saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
     assert (saved["stats"]["played"], saved["stats"]["won"]) == (1, 1)
     assert w.session.save_problem is None
+
+
+STATS_7_5 = {"played": 7, "won": 5, "stars": 12, "star_counts": [0, 1, 1, 1, 1, 1],
+             "streak": 3, "best_streak": 4, "finished": list("abcdefg")}
+
+
+def _open_on(make, qtbot, tmp_path, raw: bytes):
+    """A window opened (today's puzzle made, or the saved one resumed) on this progress file."""
+    _path(tmp_path).parent.mkdir(parents=True)
+    _path(tmp_path).write_bytes(raw)
+    w = make(autostart=True)
+    qtbot.waitUntil(lambda: w.session.game is not None and not w.session.busy, timeout=60000)
+    return w
+
+
+def test_a_newer_versions_file_is_left_for_it(make, tmp_path, qtbot):
+    # QA (wg_badstats_shot future): a progress.json of version 2 (7 played, 5 won) was
+    # renamed progress.json.bad; the next swap wrote fresh statistics in its place, so the
+    # newer version found 0 played
+    raw = json.dumps({"version": 2, "game": None, "stats": STATS_7_5}).encode()
+    w = _open_on(make, qtbot, tmp_path, raw)
+    for _ in range(2):
+        drag(w.board, *movable_pair(w.session.game))
+    assert w.session.game.swaps_used == 2
+    w.act_close.trigger()
+    assert _path(tmp_path).read_bytes() == raw
+    assert os.listdir(_path(tmp_path).parent) == ["progress.json"]
+
+
+def test_a_bad_saved_game_keeps_the_statistics(make, tmp_path, qtbot):
+    # QA (wg_badstats_shot badgame): a saved game this version cannot use took 7 played /
+    # 5 won with it; Statistics showed zeros and the next swap wrote them
+    raw = json.dumps({"version": 1, "game": {"size": 5, "lang": "en"},
+                      "stats": STATS_7_5}).encode()
+    w = _open_on(make, qtbot, tmp_path, raw)
+    bad = _path(tmp_path).with_name("progress.json.bad")
+    assert bad.read_bytes() == raw
+    # the statistics are written again at once: closing now loses nothing
+    assert json.loads(_path(tmp_path).read_text(encoding="utf-8"))["stats"]["played"] == 7
+    w.act_stats.trigger()
+    dialog = w.findChildren(window_module.StatsDialog)[-1]
+    assert dialog.values["Played"] == "7" and dialog.values["Won"].startswith("5")
+    dialog.close()
+    drag(w.board, *movable_pair(w.session.game))
+    saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
+    assert (saved["stats"]["played"], saved["stats"]["won"]) == (7, 5)

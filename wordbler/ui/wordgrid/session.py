@@ -6,11 +6,11 @@ Widgets send intents (:meth:`request_swap`, :meth:`undo`, :meth:`start_daily`,
 the game on the table stays until the new one is ready.
 
 Autosave: after every swap the game and the statistics are written atomically to
-``user_data_dir()/wordgrid/progress.json``.  A freshly made puzzle is not written until its
-first swap, so an unplayed game never replaces a started one in the file; a started game
-given up for a new one counts as a loss in the statistics.  A save that fails is tried
-again (:meth:`WordGridSession.save_if_due`) at the next natural moments, closing the window
-among them, until one works.  One window at a time writes the
+``user_data_dir()/wordgrid/progress.json``, never over a newer version's file.  A freshly
+made puzzle is not written until its first swap, so an unplayed game never replaces a started
+one in the file; a started game given up for a new one counts as a loss in the statistics.
+A save that fails is tried again (:meth:`WordGridSession.save_if_due`) at the next natural
+moments, closing the window among them, until one works.  One window at a time writes the
 file (the window holds the lock); before a swap, an undo or a new puzzle the session calls
 :attr:`WordGridSession.before_change`, where a window that did not hold the files takes them
 over once the one that held them has closed.
@@ -31,7 +31,7 @@ from wordbler.wordgrid.fill import Cancelled
 from wordbler.wordgrid.game import (Game, MoveError, Refusal, Stats, Status, daily_seed,
                                     game_key, new_game, share_text)
 from wordbler.wordgrid.puzzle import GenerationError
-from wordbler.wordgrid.storage import default_path, load_progress, save_progress
+from wordbler.wordgrid.storage import Progress, default_path, load_progress, save_progress
 from wordbler.wordgrid.words import load_grid_words, make_puzzle
 
 REFUSALS = {  # marked for translation (context "wordgrid"), translated when shown
@@ -105,6 +105,7 @@ class WordGridSession(QObject):
     game_ready = Signal()
     generation_failed = Signal(str, str)  # why; the job's word list file ("": common words)
     save_problem_changed = Signal(str)  # why the last save failed; "" once a save works
+    file_problem_changed = Signal()  # newer_file or set_aside changed
 
     def __init__(self, parent: QObject | None = None, *, save_path: Path | None = None,
                  pool: QThreadPool | None = None, today: dt.date | None = None) -> None:
@@ -116,6 +117,15 @@ class WordGridSession(QObject):
         self.stats = Stats()
         self.job: GenerateJob | None = None
         self.load_problem: str | None = None
+        # the file is a newer Wordbler's: nothing is written over it (that version still
+        # finds its data there)
+        self.newer_file = False
+        # the last read that found the file bad and set it aside (kept_as, reason,
+        # stats_read): for a lasting note
+        self.set_aside: Progress | None = None
+        # the statistics of a file set aside for its game part are only in memory: written
+        # at the next chance (save_if_due)
+        self._stats_unsaved = False
         # False when another window holds this game's files: nothing is written then
         self.can_save = True
         self.save_problem: str | None = None
@@ -140,13 +150,31 @@ class WordGridSession(QObject):
             self.before_change()
 
     # ---- loading and saving --------------------------------------------------------
-    def restore(self) -> bool:
-        """Load the autosave; True when a game came back to the table."""
+    def _read(self) -> Progress:
+        """Read the file (:func:`load_progress`), keeping what it says about the file: a
+        newer version's (not to be written over), or set aside (for the lasting note)."""
         progress = load_progress(self.save_path)
+        changed = progress.newer != self.newer_file
+        self.newer_file = progress.newer
+        if progress.problem:
+            self.load_problem = progress.problem
+            if not progress.newer:
+                self.set_aside = progress
+                changed = True
+                if progress.stats_read:
+                    self._stats_unsaved = True
+        if changed:
+            self.file_problem_changed.emit()
+        return progress
+
+    def restore(self) -> bool:
+        """Load the autosave; True when a game came back to the table.  Statistics kept
+        from a file set aside for its game part are written again at once."""
+        progress = self._read()
         self.stats = progress.stats
-        self.load_problem = progress.problem
         if progress.problem:
             self.message.emit(progress.problem)
+        self.save_if_due()
         g = progress.game
         if g is None:
             return False
@@ -163,10 +191,11 @@ class WordGridSession(QObject):
         when it is not the one on the table (another window saved it), or None."""
         if not self.save_path.exists():
             return None
-        progress = load_progress(self.save_path)
+        progress = self._read()
+        if progress.stats_read:
+            self.stats = progress.stats
         if progress.problem:
             return None
-        self.stats = progress.stats
         g = progress.game
         if g is None or g.over or game_key(g) in progress.stats.finished:
             return None
@@ -174,26 +203,38 @@ class WordGridSession(QObject):
             return None
         return g
 
+    @property
+    def may_write(self) -> bool:
+        """This window holds the files, and they are not a newer version's."""
+        return self.can_save and not self.newer_file
+
     def save(self) -> None:
-        if not self.can_save:
+        if not self.may_write:
             return
         if self.game is None or not self.game.started:
             # keep whatever started game the file holds; refresh the statistics only
-            progress = load_progress(self.save_path) if self.save_path.exists() else None
+            progress = self._read() if self.save_path.exists() else None
+            if progress is not None and progress.newer:
+                return
             keep = progress.game if progress is not None else None
-            save_progress(keep, self.stats, self.save_path)
+            self._write(keep)
             return
-        save_progress(self.game, self.stats, self.save_path)
+        self._write(self.game)
+
+    def _write(self, game: Game | None) -> None:
+        save_progress(game, self.stats, self.save_path)
+        self._stats_unsaved = False
 
     def save_now(self) -> None:
         """Save the game and statistics; a failure is kept on show (never raised)."""
         self._save_quietly()
 
     def save_if_due(self) -> None:
-        """Save again while the last save failed (a full disk may have room by now): called
-        at the next natural moments (the window activated, the next action, closing), so a
-        win recorded while saves failed is still written once they work."""
-        if self.save_problem:
+        """Save again while the last save failed (a full disk may have room by now), or
+        while statistics kept from a file set aside are only in memory: called at the next
+        natural moments (the window activated, the next action, closing), so a win recorded
+        while saves failed is still written once they work."""
+        if self.save_problem or self._stats_unsaved:
             self._save_quietly()
 
     def _save_quietly(self) -> None:
@@ -271,10 +312,10 @@ class WordGridSession(QObject):
         self.set_game(game)
 
     def _save_quietly_stats(self) -> None:
-        if not self.can_save:
+        if not self.may_write:
             return
         try:
-            save_progress(self.game, self.stats, self.save_path)  # the given-up game, marked
+            self._write(self.game)  # the given-up game, marked
         except OSError as e:
             self._set_save_problem(f"Could not save the progress: {e}")
         else:
