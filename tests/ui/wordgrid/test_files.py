@@ -379,13 +379,18 @@ def _open_on(make, qtbot, tmp_path, raw: bytes):
 
 def test_a_newer_versions_file_is_left_for_it(make, tmp_path, qtbot):
     # QA (wg_badstats_shot future): a progress.json of version 2 (7 played, 5 won) was
-    # renamed progress.json.bad; the next swap wrote fresh statistics in its place, so the
-    # newer version found 0 played
+    # renamed progress.json.bad with an 8-second message; the next swap wrote fresh
+    # statistics in its place, so the newer version found 0 played
     raw = json.dumps({"version": 2, "game": None, "stats": STATS_7_5}).encode()
     w = _open_on(make, qtbot, tmp_path, raw)
+    note = w.files_label.text()
+    assert "newer version of Wordbler" in note and str(_path(tmp_path)) in note
+    assert w.files_label.isVisibleTo(w)
     for _ in range(2):
         drag(w.board, *movable_pair(w.session.game))
     assert w.session.game.swaps_used == 2
+    w.statusBar().showMessage("something else")
+    assert w.files_label.text() == note
     w.act_close.trigger()
     assert _path(tmp_path).read_bytes() == raw
     assert os.listdir(_path(tmp_path).parent) == ["progress.json"]
@@ -398,6 +403,9 @@ def test_a_bad_saved_game_keeps_the_statistics(make, tmp_path, qtbot):
                       "stats": STATS_7_5}).encode()
     w = _open_on(make, qtbot, tmp_path, raw)
     bad = _path(tmp_path).with_name("progress.json.bad")
+    note = w.files_label.text()
+    assert "saved game could not be read" in note and "statistics were kept" in note
+    assert str(bad) in note and w.files_label.isVisibleTo(w)
     assert bad.read_bytes() == raw
     # the statistics are written again at once: closing now loses nothing
     assert json.loads(_path(tmp_path).read_text(encoding="utf-8"))["stats"]["played"] == 7
@@ -408,3 +416,19 @@ def test_a_bad_saved_game_keeps_the_statistics(make, tmp_path, qtbot):
     drag(w.board, *movable_pair(w.session.game))
     saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
     assert (saved["stats"]["played"], saved["stats"]["won"]) == (7, 5)
+    assert w.files_label.text() == note
+
+
+def test_a_file_set_aside_is_named_in_a_lasting_note(make, tmp_path, qtbot):
+    # a truncated file: its statistics cannot be had, and the only word of it was an
+    # 8-second status message
+    raw = b'{"version": 1, "game": null, "stats": {"played": 7, "wo'
+    w = _open_on(make, qtbot, tmp_path, raw)
+    bad = _path(tmp_path).with_name("progress.json.bad")
+    note = w.files_label.text()
+    assert "could not be read" in note and "start again from zero" in note and str(bad) in note
+    assert bad.read_bytes() == raw
+    drag(w.board, *movable_pair(w.session.game))  # still playable, and saved
+    assert len(json.loads(_path(tmp_path).read_text(encoding="utf-8"))["game"]["moves"]) == 1
+    w.statusBar().showMessage("something else")
+    assert w.files_label.text() == note and w.files_label.isVisibleTo(w)

@@ -170,10 +170,8 @@ class WordGridSession(QObject):
     def restore(self) -> bool:
         """Load the autosave; True when a game came back to the table.  Statistics kept
         from a file set aside for its game part are written again at once."""
-        progress = self._read()
+        progress = self._read()  # a problem is told by file_problem_changed, lastingly
         self.stats = progress.stats
-        if progress.problem:
-            self.message.emit(progress.problem)
         self.save_if_due()
         g = progress.game
         if g is None:

@@ -201,12 +201,34 @@ class WordGridWindow(QMainWindow):
             self.files_note = f"Progress and statistics are not saved: {folder} cannot be written."
         return False
 
-    def _show_files_note(self, problem: str = "") -> None:
+    def _show_files_note(self, *_) -> None:
         """The lasting note in the status bar: another window holds the files, or the last
-        save failed (kept until a save works)."""
-        text = self.files_note or problem or self.session.save_problem or ""
+        save failed (kept until a save works); and what was wrong with the file when it was
+        read (set aside, or a newer version's)."""
+        lines = (self.files_note or self.session.save_problem, self._file_note())
+        text = "\n".join(line for line in lines if line)
         self.files_label.setText(text)
         self.files_label.setVisible(bool(text))
+
+    def _file_note(self) -> str:
+        """The file could not be used: said for as long as the window is open (it was a
+        status-bar message gone after 8 seconds, and then Statistics showed zeros)."""
+        s = self.session
+        if s.newer_file:
+            return self.tr("{path} was written by a newer version of Wordbler: this window does "
+                           "not save progress or statistics over it, so that version still "
+                           "finds them.").format(path=s.save_path)
+        bad = s.set_aside
+        if bad is None:
+            return ""
+        where = (self.tr("The file was moved to {path}.").format(path=bad.kept_as)
+                 if bad.kept_as is not None else
+                 self.tr("The file ({path}) could not be moved aside.").format(path=s.save_path))
+        if bad.stats_read:
+            return self.tr("The saved game could not be read ({reason}) and was dropped; the "
+                           "statistics were kept. {where}").format(reason=bad.reason, where=where)
+        return self.tr("The saved progress could not be read ({reason}): the statistics start "
+                       "again from zero. {where}").format(reason=bad.reason, where=where)
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
@@ -274,6 +296,7 @@ class WordGridWindow(QMainWindow):
         s.changed.connect(self._refresh)
         s.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
         s.save_problem_changed.connect(self._show_files_note)
+        s.file_problem_changed.connect(self._show_files_note)
         s.finished.connect(self._on_finished)
         s.busy_changed.connect(self._on_busy)
         s.progress.connect(self._on_progress)
@@ -650,6 +673,7 @@ class WordGridWindow(QMainWindow):
         self.owns_files = True
         self.files_note = None
         self._take_over_saved_game()
+        self.session.save_if_due()  # statistics kept from a file set aside just now
         self._show_files_note()
         return True
 
