@@ -86,3 +86,20 @@ def test_new_puzzle_from_the_window(qtbot, make_window, puzzle, monkeypatch):
         w.new_action.trigger()
     p = w.session.puzzle
     assert sorted(x.word for x in p.placed) == ["CAT", "DOG", "OWL"] and p.level == "easy"
+
+
+@pytest.mark.parametrize("count", ["99999999999999999999999", "-7", "lots"])
+def test_a_remembered_number_out_of_range_is_ignored(qtbot, tmp_path, count):
+    # a number too large for Qt in the settings file raised OverflowError: the dialog did
+    # not open (the first time: a traceback)
+    s = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    s.setValue("wordsearch/new/count", count)
+    s.setValue("wordsearch/new/cols", 20)
+    s.sync()
+    d = NewPuzzleDialog(settings=s)
+    qtbot.addWidget(d)
+    d.show()
+    fresh = NewPuzzleDialog(settings=QSettings(str(tmp_path / "t.ini"),
+                                               QSettings.Format.IniFormat))
+    qtbot.addWidget(fresh)
+    assert d.count.value() == fresh.count.value() and d.cols.value() == 20

@@ -194,9 +194,11 @@ class NewPuzzleDialog(QDialog):
             self.theme.setCurrentIndex(i)
         for spin, key in ((self.count, "count"), (self.cols, "cols"), (self.rows, "rows")):
             try:
-                spin.setValue(int(s.value(key, spin.value())))
-            except (TypeError, ValueError):
-                pass
+                value = int(s.value(key, spin.value()))
+            except (TypeError, ValueError, OverflowError):
+                continue
+            if spin.minimum() <= value <= spin.maximum():  # a number too large for Qt raised
+                spin.setValue(value)
         self.words.setPlainText(str(s.value("words", "")))
         self.picture.setPlainText(str(s.value("picture", DEFAULT_PICTURE)))
         self.players.setText(str(s.value("players", "")))
