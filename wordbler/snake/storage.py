@@ -253,6 +253,9 @@ class HighScores:
         self.path = path or (snake_dir() / HIGHSCORES_NAME)
         self.tables: dict[str, list[ScoreEntry]] = {}
         self.problem: str | None = None   # a message when the file was bad and set aside
+        # why the last save failed (a full disk): the scores in memory are not on disk yet,
+        # and save_if_due tries again
+        self.unsaved: str | None = None
 
     @classmethod
     def load(cls, path: Path | None = None) -> "HighScores":
@@ -289,11 +292,27 @@ class HighScores:
         return place
 
     def save(self) -> None:
-        write_json_atomic(self.path, {
-            "format": HIGHSCORES_FORMAT,
-            "version": VERSION,
-            "tables": {k: [asdict(e) for e in v] for k, v in self.tables.items()},
-        })
+        try:
+            write_json_atomic(self.path, {
+                "format": HIGHSCORES_FORMAT,
+                "version": VERSION,
+                "tables": {k: [asdict(e) for e in v] for k, v in self.tables.items()},
+            })
+        except (OSError, StorageError) as e:
+            self.unsaved = str(e)
+            raise
+        self.unsaved = None
+
+    def save_if_due(self) -> bool:
+        """Write the scores again if the last save failed; True when they are on disk (or
+        nothing was due).  Never raises: a failure stays in :attr:`unsaved`."""
+        if self.unsaved is None:
+            return True
+        try:
+            self.save()
+        except (OSError, StorageError):
+            return False
+        return True
 
 
 def _parse_tables(doc: Any) -> dict[str, list[ScoreEntry]]:

@@ -405,3 +405,37 @@ def test_a_new_board_asks_before_it_takes_the_saved_rounds_place(make_driver, en
         assert save.read_text(encoding="utf-8") == before
         assert e.window.setup.resume_box.isVisible()
     assert len(asked) == 1 and "A saved round" in asked[0] and "Ann" in asked[0]
+
+
+def test_a_score_not_written_for_a_full_disk_is_written_once_there_is_room(
+        make_driver, en_list, tmp_path, monkeypatch):
+    # the round's autosave goes when it ends: a high score the disk had no room for was
+    # only in memory, and gone at quit
+    import errno
+
+    from wordbler.snake import storage
+
+    real = storage.write_json_atomic
+    full = {"on": True}
+
+    def writer(path, doc):
+        if full["on"] and path.name == "highscores.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, doc)
+
+    monkeypatch.setattr(storage, "write_json_atomic", writer)
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", names=["Ann"])
+    for word in d.some_words(2):
+        d.drag(d.word_path(word))
+    with d.qtbot.waitSignal(d.session.round_finished):
+        d.click(d.window.round.end_button)
+    scores = tmp_path / "data" / "highscores.json"
+    assert not scores.exists()
+    label = d.window.files_label
+    assert label.isVisible() and "not saved yet" in label.text()
+    assert "No space left" in label.toolTip()
+    full["on"] = False  # room again; the player closes the window
+    d.window.close()
+    doc = json.loads(scores.read_text(encoding="utf-8"))
+    assert [r["name"] for rows in doc["tables"].values() for r in rows] == ["Ann"]

@@ -267,6 +267,7 @@ class SnakeWindow(QMainWindow):
         if self.job is not None:
             return
         self.claim_files()  # first: a round the other window saved is then asked about
+        self.save_scores_if_due()
         if not self.may_discard():
             return
         if code is not None:
@@ -684,6 +685,7 @@ class SnakeWindow(QMainWindow):
         ses = self.session
         if ses is None:
             return
+        self._show_files_note()  # the high scores may not have been written
         spec = ses.game.deal.spec
         key = getattr(ses, "table_key", None)
         self.results.show_results(results, ses.game.deal, ses.places,
@@ -706,6 +708,9 @@ class SnakeWindow(QMainWindow):
                 short = "Rounds are not saved: another Word Snake window is open"
         elif err:
             short, full = f"Could not save the round: {ses.save_error_short}", f"Could not save the round: {err}"
+        elif self.highscores.unsaved:
+            short = "The high scores are not saved yet (tried again later)"
+            full = f"Could not save the high scores: {self.highscores.unsaved}"
         else:
             short = full = ""
         self.files_label.setText(short)     # short: a status bar must not be clipped
@@ -736,8 +741,17 @@ class SnakeWindow(QMainWindow):
         super().changeEvent(event)
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
             self.claim_files()  # the other window may have closed meanwhile
+            self.save_scores_if_due()
         elif event.type() == QEvent.Type.WindowStateChange and self.isMinimized():
             self.pause_for_switch()
+
+    def save_scores_if_due(self) -> None:
+        """Write the high scores again when the last save failed (a full disk): the round's
+        autosave is gone once it ends, so a score not written was lost at quit.  Tried when
+        the window is activated, at the next deal and when it closes."""
+        if self.owns_files and self.highscores.unsaved is not None:
+            self.highscores.save_if_due()
+            self._show_files_note()
 
     def pause_for_switch(self) -> None:
         """The player turns to something else (another game from the Game menu, the window
@@ -784,6 +798,7 @@ class SnakeWindow(QMainWindow):
         if self.session is not None:
             self.session.stop()
         self._save_settings()
+        self.save_scores_if_due()
         if self.owns_files:
             self._lock.unlock()
             self.owns_files = False
