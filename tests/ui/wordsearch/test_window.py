@@ -226,6 +226,13 @@ def test_corrupt_autosave_is_set_aside(qtbot, make_window, tmp_path):
     assert "set aside" in w.statusBar().currentMessage()
     assert save.with_suffix(".corrupt").exists()
     qtbot.waitUntil(lambda: w.session.puzzle is not None, timeout=10000)
+    # the status-bar message goes in 8 s: the lasting note names the file until the new
+    # game is saved
+    w.statusBar().clearMessage()
+    assert w.files_label.isVisible() and "autosave.corrupt" in w.files_label.text()
+    p = w.session.puzzle.placed[0]
+    drag(qtbot, w, p.cells[0], p.cells[-1])
+    assert save.exists() and not w.files_label.isVisible()
 
 
 def test_unplayed_puzzle_never_replaces_a_saved_game(qtbot, make_window, puzzle, tmp_path):

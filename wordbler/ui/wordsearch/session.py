@@ -91,6 +91,9 @@ class WordSearchSession(QObject):
         self.owns_file = False
         self.held_elsewhere = False  # the last take_file failed because another window has it
         self.files_note: str | None = None
+        # the saved game could not be read and was set aside: said in the window's lasting
+        # note (a status-bar message was gone in 8 s) until the next game is saved
+        self.aside_note: str | None = None
         # the file was handed over (the window that held it closed) while this window played
         # a game of its own: ``resume_other(saved state)`` says whether to go on with the
         # game the other window saved (True) or to save this one in its place (False); with
@@ -250,8 +253,8 @@ class WordSearchSession(QObject):
                 self.notice.emit(note)
                 self.files_changed.emit()
             return False
-        if self.files_note is not None:   # autosave works again: the note goes
-            self.files_note = None
+        if self.files_note is not None or self.aside_note is not None:
+            self.files_note = self.aside_note = None  # autosave works again: the note goes
             self.files_changed.emit()
         return True
 
@@ -272,10 +275,13 @@ class WordSearchSession(QObject):
             try:  # never over a file set aside before
                 kept = Path(set_aside(self.save_path, ".corrupt", self.save_path.with_suffix("")))
             except OSError:
-                self.notice.emit(f"The saved puzzle could not be read ({e}).")
+                note = f"The saved puzzle could not be read ({e})."
             else:
-                self.notice.emit(f"The saved puzzle could not be read and was set aside as "
-                                 f"{kept.name} ({e}).")
+                note = (f"The saved puzzle could not be read and was set aside as "
+                        f"{kept.name} ({e}).")
+            self.aside_note = note
+            self.notice.emit(note)
+            self.files_changed.emit()
             return False
         self.state = state
         self.puzzle_changed.emit()

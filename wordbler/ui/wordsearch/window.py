@@ -508,7 +508,7 @@ class WordSearchWindow(QMainWindow):
     def _show_files_note(self) -> None:
         """Why autosave is off, kept in view (a status-bar message would time out or be
         replaced by the next one) until it works again."""
-        note = self.session.files_note
+        note = self.session.files_note or self.session.aside_note
         self.files_label.setText(note or "")
         self.files_label.setToolTip(f"{note} ({self.session.save_path})" if note else "")
         self.files_label.setVisible(bool(note))
