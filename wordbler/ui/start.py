@@ -349,14 +349,15 @@ class Launcher(QObject):
                 bar.addMenu(menu)
         elif not menu.isEmpty():
             menu.addSeparator()
+        used = {key for a in menu.actions() if (key := _mnemonic(a.text()))}
         switch = []
-        start = QAction(self.tr("&Start page"), window)
+        start = QAction(_with_mnemonic(self.tr("Start page"), used), window)
         start.setObjectName("game-menu-start")
         start.triggered.connect(lambda: self.open("start"))
         menu.addAction(start)
         switch.append(start)
         for game in GAMES:
-            a = QAction(game.shown_title, window)
+            a = QAction(_with_mnemonic(game.shown_title, used), window)
             a.setObjectName(f"game-menu-{game.key}")
             a.setEnabled(is_available(game.key))
             a.triggered.connect(lambda _=False, k=game.key: self.open(k))
@@ -366,6 +367,29 @@ class Launcher(QObject):
         if isinstance(window, StartPage):
             menu.addSeparator()
             menu.addAction(window._quit_action)
+
+
+def _mnemonic(text: str) -> str | None:
+    """The letter after the single ``&`` of a menu text (lower case), or None."""
+    i = text.replace("&&", "\0\0").find("&")
+    return text[i + 1].casefold() if 0 <= i < len(text) - 1 else None
+
+
+def _with_mnemonic(text: str, used: set[str]) -> str:
+    """``text`` with a menu key not in ``used`` (which it joins): the first letter of a word
+    if one is free, else any free letter, else none.  The suite's entries in a game's own
+    Game menu had none, or one the game's items had taken ("&Scoreboard", "&Start page"):
+    the key then only moved between them."""
+    plain = text.replace("&", "&&")
+    words = [i for i, ch in enumerate(text)
+             if ch.isalpha() and (i == 0 or not text[i - 1].isalpha())]
+    others = [i for i, ch in enumerate(text) if ch.isalpha() and i not in words]
+    for i in words + others:
+        key = text[i].casefold()
+        if key not in used:
+            used.add(key)
+            return text[:i].replace("&", "&&") + "&" + text[i:].replace("&", "&&")
+    return plain
 
 
 def _alive(widget) -> bool:

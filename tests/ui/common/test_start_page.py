@@ -105,12 +105,16 @@ def test_a_window_with_its_own_game_menu_gets_the_switcher_below_its_items(qtbot
     window = QMainWindow()
     qtbot.addWidget(window)
     own = window.menuBar().addMenu("&Game")
-    own.addAction("Scoreboard")
+    own.addAction("&Scoreboard")
     launcher.install_game_menu(window)
     menus = [a for a in window.menuBar().actions() if a.text() == "&Game"]
     assert len(menus) == 1
     texts = [a.text() for a in own.actions()]
-    assert texts[0] == "Scoreboard" and "&Start page" in texts
+    # the switcher's entries take menu keys the window's own items left free: "&Scoreboard"
+    # and "&Start page" shared S, and the games had none
+    assert texts[0] == "&Scoreboard" and "Start &page" in texts
+    keys = [start._mnemonic(t) for t in texts if t]
+    assert None not in keys and len(keys) == len(set(keys))
 
 
 def test_the_start_page_fits_small_windows_without_clipping(qtbot):
@@ -183,7 +187,10 @@ def test_wordbler_with_players_goes_straight_to_the_board_game_with_the_game_men
         assert len(tables) == 1
         game_menu = next(a.menu() for a in tables[0].menuBar().actions() if a.text() == "&Game")
         texts = [a.text() for a in game_menu.actions()]
-        assert "&Scoreboard" in texts and "&Start page" in texts and "Word Snake" in texts
+        plain = [t.replace("&", "") for t in texts]
+        assert "Scoreboard" in plain and "Start page" in plain and "Word Snake" in plain
+        keys = [start._mnemonic(t) for t in texts if t and start._mnemonic(t)]
+        assert len(keys) == len(set(keys))  # each key opens one item
     finally:
         for w in launcher.startup.windows:
             w.settings = None
