@@ -28,6 +28,7 @@ class LineStyle:
 class SnakeTheme:
     background: str = "#ecebe4"
     panel: str = "#f4f1e8"
+    button: str = "#e4e1d8"
     board_background: str = "#4a235a"
     board_edge: str = "#2e1538"
     tile_face: str = "#f6dfa8"
@@ -59,13 +60,28 @@ class SnakeTheme:
         return LineStyle("#7f8c8d", Qt.PenStyle.DotLine, "…", "not a word yet")
 
     def apply_surface(self, widget, background: str | None = None) -> None:
-        """The theme's background and text colours on ``widget``, whatever the system
-        palette (light or dark)."""
-        pal = widget.palette()
-        pal.setColor(QPalette.ColorRole.Window, QColor(background or self.background))
-        pal.setColor(QPalette.ColorRole.WindowText, QColor(self.text))
-        pal.setColor(QPalette.ColorRole.Base, QColor("#ffffff"))
-        pal.setColor(QPalette.ColorRole.Text, QColor(self.text))
+        """The theme's light surface on ``widget``, whatever the system palette (light or
+        dark): every role a child widget reads, not just the background and text.  With
+        only those four set, a dark desktop (or the board game's View > Theme > Dark, which
+        sets a dark palette for the whole program) left the menu bar's titles near-white on
+        beige and the results' tab labels dark on dark grey (1.2:1 and 1.3:1)."""
+        system = widget.palette()
+        pal = QPalette(QColor(self.button), QColor(background or self.background))
+        roles = ((QPalette.ColorRole.WindowText, self.text), (QPalette.ColorRole.Text, self.text),
+                 (QPalette.ColorRole.ButtonText, self.text), (QPalette.ColorRole.Base, "#ffffff"),
+                 (QPalette.ColorRole.AlternateBase, self.panel),
+                 (QPalette.ColorRole.ToolTipBase, "#ffffdc"),
+                 (QPalette.ColorRole.ToolTipText, self.text),
+                 (QPalette.ColorRole.PlaceholderText, self.muted),
+                 (QPalette.ColorRole.Link, self.good))
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+            for role, colour in roles:
+                pal.setColor(group, role, QColor(colour))
+            for role in (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText):
+                pal.setColor(group, role, system.color(group, role))
+        for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
+                     QPalette.ColorRole.ButtonText):
+            pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(self.muted))
         widget.setPalette(pal)
         widget.setAutoFillBackground(True)
 
