@@ -211,3 +211,43 @@ def test_closed_while_its_list_loads_it_loads_it_when_shown_again(qtbot, tmp_pat
         w.show()
     assert w.source.words is not None and len(w.source.words) > 1000
     assert "words" in w.list_label.text()
+
+
+def test_a_word_list_from_a_deep_folder_does_not_widen_the_window(qtbot, window, tmp_path):
+    # the label showed the whole path and set the window's minimum width: 1,288 pixels for
+    # a list two dozen folders down, wider than a 1024-pixel screen
+    deep = tmp_path.joinpath(*[f"folder-number-{i}" for i in range(12)])
+    deep.mkdir(parents=True)
+    words = deep / "my-own-word-list-for-testing.txt"
+    words.write_text("cat\ndog\n", encoding="utf-8")
+    with qtbot.waitSignal(window.list_ready, timeout=10_000):
+        window.load_user_list(str(words))
+    assert str(words) in window.list_label.text()
+    assert window.minimumSizeHint().width() <= 900
+    window.resize(900, 600)
+    qtbot.waitUntil(lambda: window.width() == 900)
+    assert str(words) in window.list_label.toolTip()
+
+
+def test_a_words_path_reads_on_a_dark_palette(qtbot, window):
+    # the path's cells got a light green and kept the palette's text colour: white on pale
+    # green (1.4:1) on a dark desktop
+    from PySide6.QtGui import QColor, QPalette
+
+    dark = QPalette(QColor("#31363b"), QColor("#232629"))
+    dark.setColor(QPalette.ColorRole.Text, QColor("#fcfcfc"))
+    window.grid_table.setPalette(dark)
+    window.tabs.setCurrentIndex(2)
+    _type(qtbot, window.grid_paste, "ca/t(qu)/si")
+    QTest.keyClick(window.grid_paste, Qt.Key.Key_Return)
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.grid_solve, Qt.MouseButton.LeftButton)
+    item = window.grid_results.findItems("QUIT", Qt.MatchFlag.MatchRecursive)[0]
+    window.grid_results.setCurrentItem(item)
+    for r, c in window.shown_path:
+        cell = window.grid_table.item(r, c)
+        own = cell.data(Qt.ItemDataRole.ForegroundRole)  # else the palette's text colour
+        fg = own.color() if own is not None else dark.color(QPalette.ColorRole.Text)
+        assert fg.lightness() < 60 and cell.background().color().lightness() > 150
+    window.grid_results.setCurrentItem(None)
+    assert window.grid_table.item(1, 1).data(Qt.ItemDataRole.ForegroundRole) is None

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 
 from wordbler.lexicon import WordList, bundled_wordlist, get_alphabet, load_wordlist
 from wordbler.lexicon import definitions, queries
+from wordbler.ui.common.elided import ElidedLabel
 from wordbler.ui.common.jobs import emit, release
 
 LANGUAGES = (("en", "English"), ("ru", "Russian"))
@@ -206,7 +207,7 @@ class WordToolsWindow(QMainWindow):
         top.addWidget(self.lang_combo)
         top.addSpacing(16)
         top.addWidget(QLabel(self.tr("Word list:")))
-        self.list_label = QLabel(self.tr("bundled"))
+        self.list_label = ElidedLabel(self.tr("bundled"))
         self.list_label.setObjectName("list-label")
         self.list_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         top.addWidget(self.list_label, 1)
@@ -480,7 +481,6 @@ class WordToolsWindow(QMainWindow):
         skipped = f", {wl.skipped:,} lines skipped (not words of this alphabet)" if wl.skipped else ""
         self.list_label.setText(self.tr("{name}: {count:,} words{skipped}")
                                 .format(name=name, count=len(wl), skipped=skipped))
-        self.list_label.setToolTip(self.list_label.text())
         self.statusBar().showMessage(self.tr("Ready."))
         self._show_error("")
         self.list_ready.emit()
@@ -635,6 +635,7 @@ class WordToolsWindow(QMainWindow):
                 item = self.grid_table.item(r, c)
                 if item is not None:
                     item.setBackground(QBrush())
+                    item.setData(Qt.ItemDataRole.ForegroundRole, None)
                     item.setToolTip("")
                     item.setData(ORDER_ROLE, None)
         self.shown_path: tuple[tuple[int, int], ...] = ()
@@ -655,6 +656,9 @@ class WordToolsWindow(QMainWindow):
             # first cell darkest: the order reads from the shade and from the tooltip number
             shade = QColor.fromHsv(130, 160 - int(110 * i / max(1, n - 1)), 230)
             item.setBackground(QBrush(shade))
+            # dark letters on the light shade whatever the palette: on a dark desktop they
+            # were the palette's white text on pale green (1.4:1)
+            item.setForeground(QBrush(QColor("#1b1b1b")))
             item.setToolTip(self.tr("{value} of {n}").format(value=i + 1, n=n))
             item.setData(ORDER_ROLE, i + 1)
         self.shown_path = tuple(path)
