@@ -190,6 +190,16 @@ class GameCard(QFrame):
         row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
         row.addLayout(text, 1)
 
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        """The line gets the height its wrapped text needs at the width it now has: the
+        grid of cards does not ask a wrapped label's height for its width, so with a large
+        system font a card kept two lines' room for three ("… in English and" and the rest
+        cut off when the card beside it needed less)."""
+        super().resizeEvent(event)
+        need = self.line.heightForWidth(self.line.width())
+        if need > 0 and need != self.line.minimumHeight():
+            self.line.setMinimumHeight(need)
+
 
 class StartPage(QMainWindow):
     """The first window of ``wordbler``: every game of the suite, one card each."""

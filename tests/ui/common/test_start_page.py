@@ -291,3 +291,31 @@ def test_a_timed_round_pauses_when_the_player_turns_to_another_game(qtbot, launc
     assert game.phase is Phase.PLAYING
     snake.showMinimized()
     qtbot.waitUntil(lambda: game.phase is Phase.PAUSED)
+
+
+@pytest.mark.parametrize("points", [14, 18])
+def test_every_cards_line_shows_whole_with_a_large_system_font(qtbot, points):
+    # the grid of cards did not give a wrapped line the height it needs for its width:
+    # with a 14-point font "print it too." and "in English and Russian." were cut off
+    from PySide6.QtGui import QFont
+
+    app = QApplication.instance()
+    before = app.font()
+    font = QFont(before)
+    font.setPointSize(points)
+    app.setFont(font)  # the system's font, before the page is made
+    try:
+        page = StartPage()
+        qtbot.addWidget(page)
+        page.resize(980, 640)
+        page.show()
+        qtbot.waitExposed(page)
+        for _ in range(5):
+            QApplication.processEvents()
+        for card in page.cards.values():
+            line = card.line
+            wrapped = line.fontMetrics().boundingRect(line.contentsRect(),
+                                                      int(Qt.TextFlag.TextWordWrap), line.text())
+            assert wrapped.height() <= line.contentsRect().height(), line.text()
+    finally:
+        app.setFont(before)
