@@ -499,3 +499,30 @@ def test_closed_while_its_first_puzzle_is_made_it_makes_one_when_shown_again(qtb
         gate.set()
         w.session.cancel_generation()
         pool.waitForDone(30_000)
+
+
+@pytest.mark.parametrize("points", [14, 18])
+def test_the_panels_buttons_and_counter_read_whole_with_a_large_system_font(
+        qtbot, make, puzzle, points):
+    # the panel kept its width whatever the font: with 14 points "Undo (costs a swap)"
+    # read "lo (costs a sw" and "Swaps left: 13 of 15" lost its "15"
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    before = app.font()
+    font = QFont(before)
+    font.setPointSize(points)
+    app.setFont(font)
+    try:
+        w = make(new_game(puzzle))
+        w.resize(1024, 700)
+        qtbot.waitUntil(lambda: w.width() == 1024)
+        for _ in range(3):
+            QApplication.processEvents()
+        for b in (w.undo_button, w.daily_button, w.free_button):
+            assert b.fontMetrics().horizontalAdvance(b.text()) + 8 <= b.width(), b.text()
+        label = w.swaps_label
+        assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()
+    finally:
+        app.setFont(before)

@@ -534,7 +534,12 @@ class WordGridWindow(QMainWindow):
         wide = self.width() > self.height() * 1.25
         self.body.setDirection(QBoxLayout.Direction.LeftToRight if wide
                                else QBoxLayout.Direction.TopToBottom)
-        self.panel.setMaximumWidth(max(360, int(self.width() * 0.36)) if wide else 16777215)
+        # the panel as wide as its buttons and counters need with the font in use (with a
+        # 14-point system font "Undo (costs a swap)" needs 205 pixels), at most 60% of the
+        # window; the board gives up the room
+        need = min(self.panel.sizeHint().width(), int(self.width() * 0.6))
+        self.panel.setMaximumWidth(max(360, int(self.width() * 0.36), need) if wide
+                                   else 16777215)
         # wide: a square board and the panel side by side, centred together
         room = self.centralWidget().height() if self.centralWidget() else self.height()
         if wide:
