@@ -51,7 +51,7 @@ def to_text(puzzle: Puzzle, *, answers: bool = True, lower: bool = False) -> str
     lines.append("")
     lines += grid_lines(puzzle, lower=lower)
     lines.append("")
-    words = word_list(puzzle)
+    words = [_case(w, lower, puzzle.lang) for w in word_list(puzzle)]
     lines.append(f"Find these {len(words)} words:")
     width = max((len(w) for w in words), default=0) + 3
     per_row = max(1, 72 // max(width, 1))
@@ -62,16 +62,18 @@ def to_text(puzzle: Puzzle, *, answers: bool = True, lower: bool = False) -> str
     if puzzle.message:
         lines.append(f"\nThe first {len(puzzle.message)} unused letters, row by row, spell a hidden message.")
     if puzzle.unplaced:
-        lines.append("\nCould not be placed: " + ", ".join(puzzle.shown(w) for w in puzzle.unplaced))
+        lines.append("\nCould not be placed: " + ", ".join(_case(puzzle.shown(w), lower, puzzle.lang)
+                                                           for w in puzzle.unplaced))
     if answers:
         lines += ["", "Answer key", "----------"]
         used = {rc for p in puzzle.placed + puzzle.bonus for rc in p.cells}
         lines += grid_lines(puzzle, lower=lower, only=used)
         lines.append("")
         for p in sorted(puzzle.placed, key=lambda p: puzzle.shown(p.word)):
-            lines.append(f"{puzzle.shown(p.word)}: row {p.row + 1}, column {p.col + 1}, {DIR_NAMES[p.dir]}")
+            lines.append(f"{_case(puzzle.shown(p.word), lower, puzzle.lang)}: row {p.row + 1}, "
+                         f"column {p.col + 1}, {DIR_NAMES[p.dir]}")
         for p in puzzle.bonus:
-            lines.append(f"(bonus) {p.word}: row {p.row + 1}, column {p.col + 1}, {DIR_NAMES[p.dir]}")
+            lines.append(f"(bonus) {_case(p.word, lower, puzzle.lang)}: row {p.row + 1}, column {p.col + 1}, {DIR_NAMES[p.dir]}")
         if puzzle.message:
             lines.append(f"Hidden message: {puzzle.message_shown or puzzle.message}")
     return "\n".join(lines) + "\n"

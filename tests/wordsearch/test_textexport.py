@@ -1,0 +1,58 @@
+"""The plain-text export (File > Export text, ``--text``, and the CLI's listing)."""
+
+import re
+
+from wordbler.lexicon.alphabet import get_alphabet
+from wordbler.wordsearch import Settings, generate, make_entries
+from wordbler.wordsearch.textexport import to_text, word_list
+
+
+def _make(words, lang="en", size=10, seed=3, **kw):
+    es = make_entries(words, get_alphabet(lang))
+    return generate(Settings(cols=size, rows=size, lang=lang, **kw), es, seed)
+
+
+def _listed(text):
+    """The words under "Find these N words:", in their order."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Find these"))
+    out = []
+    for line in lines[start + 1:]:
+        if not line.strip():
+            break
+        out += line.split()
+    return out
+
+
+def _key(text):
+    return [m.group(1) for m in re.finditer(r"^(?!\(bonus\))(.+): row \d+, column \d+", text, re.M)]
+
+
+def test_lower_case_export_writes_the_list_and_the_key_in_lower_case_too():
+    # the grid was lower case and the list and the key upper case: a mixed sheet
+    p = _make(["access", "adds", "gender", "parks", "versus"], size=8, seed=4, bonus=("sea",))
+    text = to_text(p, lower=True)
+    assert _listed(text) == ["access", "adds", "gender", "parks", "versus"]
+    assert sorted(_key(text)) == ["access", "adds", "gender", "parks", "versus"]
+    assert p.bonus and "(bonus) sea: row" in text
+    # the CLI's listing is the text without the key
+    assert _listed(to_text(p, answers=False, lower=True)) == _listed(text)
+    # without lower case the words are as typed
+    p = _make(["Access", "ADDS", "gender"], size=8, seed=4)
+    assert _listed(to_text(p)) == ["Access", "ADDS", "gender"]
+
+
+def test_lower_case_russian_keeps_yo():
+    p = _make(["ЁЖИК", "ЁЛКА", "МЁД"], lang="ru", size=8)
+    text = to_text(p, lower=True)
+    assert _listed(text) == ["ёжик", "ёлка", "мёд"]
+    assert sorted(_key(text)) == sorted(["ёжик", "ёлка", "мёд"])
+
+
+def test_the_cli_listing_with_lower_is_all_lower_case(capsys):
+    from .test_cli import run
+
+    code, out, _ = run(["wordsearch", "new", "--size", "8x8", "--count", "5", "--seed", "4", "--lower"], capsys)
+    assert code == 0
+    words = _listed(out)
+    assert len(words) == 5 and all(w == w.lower() for w in words)
