@@ -46,7 +46,7 @@ def test_lower_case_russian_keeps_yo():
     p = _make(["ЁЖИК", "ЁЛКА", "МЁД"], lang="ru", size=8)
     text = to_text(p, lower=True)
     assert _listed(text) == ["ёжик", "ёлка", "мёд"]
-    assert sorted(_key(text)) == sorted(["ёжик", "ёлка", "мёд"])
+    assert _key(text) == ["ёжик", "ёлка", "мёд"]
 
 
 def test_the_cli_listing_with_lower_is_all_lower_case(capsys):
@@ -56,3 +56,19 @@ def test_the_cli_listing_with_lower_is_all_lower_case(capsys):
     assert code == 0
     words = _listed(out)
     assert len(words) == 5 and all(w == w.lower() for w in words)
+
+
+def test_the_answer_key_is_in_the_word_lists_order():
+    # it was in code-point order: "Banana Date apple cherry" under "apple Banana cherry Date"
+    p = _make(["apple", "Banana", "cherry", "Date"])
+    text = to_text(p)
+    assert _listed(text) == ["apple", "Banana", "cherry", "Date"]
+    assert _key(text) == ["apple", "Banana", "cherry", "Date"] == word_list(p)
+
+
+def test_the_russian_answer_key_puts_yo_after_ye():
+    # the key put ЁЖИК first and ёлка last (code points); the list has Е, Ё, Ж
+    p = _make(["ёлка", "ЁЖИК", "мёд", "берёза", "зима", "ель"], lang="ru")
+    text = to_text(p)
+    assert _listed(text) == ["берёза", "ель", "ЁЖИК", "ёлка", "зима", "мёд"]
+    assert _key(text) == _listed(text)

@@ -34,11 +34,16 @@ def grid_lines(puzzle: Puzzle, *, lower: bool = False, only: set | None = None) 
     return out
 
 
+def in_list_order(puzzle: Puzzle) -> list:
+    """The placements of the listed words in the alphabet's order (Russian: Е, Ё, Ж), the
+    order of the word list and of the answer key."""
+    a = get_alphabet(puzzle.lang)
+    return sorted(puzzle.placed, key=lambda p: a.sort_key(p.word))
+
+
 def word_list(puzzle: Puzzle) -> list[str]:
     """The listed words that were placed, as shown, in the alphabet's order."""
-    a = get_alphabet(puzzle.lang)
-    words = [p.word for p in puzzle.placed]
-    return [puzzle.shown(w) for w in sorted(words, key=a.sort_key)]
+    return [puzzle.shown(p.word) for p in in_list_order(puzzle)]
 
 
 def to_text(puzzle: Puzzle, *, answers: bool = True, lower: bool = False) -> str:
@@ -69,7 +74,7 @@ def to_text(puzzle: Puzzle, *, answers: bool = True, lower: bool = False) -> str
         used = {rc for p in puzzle.placed + puzzle.bonus for rc in p.cells}
         lines += grid_lines(puzzle, lower=lower, only=used)
         lines.append("")
-        for p in sorted(puzzle.placed, key=lambda p: puzzle.shown(p.word)):
+        for p in in_list_order(puzzle):
             lines.append(f"{_case(puzzle.shown(p.word), lower, puzzle.lang)}: row {p.row + 1}, "
                          f"column {p.col + 1}, {DIR_NAMES[p.dir]}")
         for p in puzzle.bonus:
