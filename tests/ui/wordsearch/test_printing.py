@@ -134,3 +134,60 @@ def test_a_new_pdf_gets_the_permissions_the_umask_gives(qapp, tmp_path, ru_puzzl
     os.chmod(tmp_path / "p.pdf", 0o600)  # a file already there keeps its own
     export_pdf(ru_puzzle, tmp_path / "p.pdf", paper="a4")
     assert stat.S_IMODE(os.stat(tmp_path / "p.pdf").st_mode) == 0o600
+
+
+# ---- every word inside the margins ------------------------------------------------------------
+MARGIN_PT = 15 / 25.4 * 72
+
+
+def pdf_pages(path):
+    """Each page of the PDF as (width, height, [(x0, y0, x1, y1, text), ...]) in points."""
+    import html
+    import re
+
+    out = subprocess.run([tool("pdftotext"), "-bbox", str(path), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    pages = []
+    for m in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        words = [(float(a), float(b), float(c), float(d), html.unescape(t)) for a, b, c, d, t in
+                 re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</word>',
+                            m.group(3))]
+        pages.append((float(m.group(1)), float(m.group(2)), words))
+    return pages
+
+
+def outside_margins(path):
+    """The words of any page drawn outside the 15 mm margins (cut off, or too near the edge)."""
+    bad = []
+    for n, (w, h, words) in enumerate(pdf_pages(path), 1):
+        for x0, y0, x1, y1, t in words:
+            if x0 < MARGIN_PT - 0.5 or x1 > w - MARGIN_PT + 0.5 or y0 < MARGIN_PT - 0.5 or y1 > h - MARGIN_PT + 0.5:
+                bad.append((n, t))
+    return bad
+
+
+def header_text(path):
+    """The words above the grid on page 1, in reading order."""
+    w, h, words = pdf_pages(path)[0]
+    grid_top = min(y0 for x0, y0, x1, y1, t in words if len(t) == 1 and t.isalpha() and y0 > 60)
+    return " ".join(t for x0, y0, x1, y1, t in sorted(words, key=lambda x: (round(x[1]), x[0])) if y1 < grid_top)
+
+
+@pytest.mark.parametrize("title, lang, large, paper", [
+    ("Year 5 Spelling Words - Autumn Term, Week 3", "en", False, "a4"),
+    ("Слова для диктанта: осень, третья неделя", "ru", False, "a4"),
+    ("", "en", True, "a4"),
+    ("A title long enough to need three lines in large print on Letter paper, surely", "en", True, "letter"),
+])
+def test_the_header_wraps_inside_the_margins(qapp, tmp_path, title, lang, large, paper):
+    # the title and the instruction line were drawn on one line: a 43-character title lost its
+    # first and last words, and large print lost "Find" and "down." of the default instruction
+    es = make_entries(RU_WORDS if lang == "ru" else ["planet", "comet", "orbit", "galaxy", "rocket"],
+                      get_alphabet(lang))
+    p = generate(Settings(cols=15, rows=15, lang=lang, level="medium", title=title), es, 1)
+    out = tmp_path / "h.pdf"
+    export_pdf(p, out, paper=paper, large=large)
+    assert outside_margins(out) == []
+    text = header_text(out)
+    assert (title or "Word Search") in text
+    assert "Find the" in text and "They run across, down and diagonally down." in text

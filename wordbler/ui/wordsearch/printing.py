@@ -77,15 +77,56 @@ class PageRenderer:
         return f
 
     # ---- page pieces ----------------------------------------------------------------
+    def wrap(self, text: str, font: QFont, width: float) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` (at spaces; a word wider than
+        the line is broken between letters), so nothing drawn runs past the margins."""
+        fm = QFontMetricsF(font)
+        width *= 0.98  # a little room for rounding between the measure and the device
+
+        def fits(t: str) -> bool:
+            return fm.horizontalAdvance(t) <= width
+
+        lines: list[str] = []
+        for para in text.split("\n"):
+            cur = ""
+            for word in para.split(" "):
+                cand = f"{cur} {word}" if cur else word
+                if fits(cand):
+                    cur = cand
+                    continue
+                if cur:
+                    lines.append(cur)
+                while not fits(word) and len(word) > 1:
+                    n = len(word) - 1
+                    while n > 1 and not fits(word[:n]):
+                        n -= 1
+                    lines.append(word[:n])
+                    word = word[n:]
+                cur = word
+            lines.append(cur)
+        return lines
+
+    def _title_font(self, title: str, width: float) -> QFont:
+        """The title's font: shrunk (not below two thirds) while it needs more than two lines."""
+        size = 9 if self.large else 7.5
+        f = self.font(size, bold=True)
+        while len(self.wrap(title, f, width)) > 2 and size > (6 if self.large else 5):
+            size -= 0.5
+            f = self.font(size, bold=True)
+        return f
+
     def _header(self, painter: QPainter, rect: QRectF, subtitle: str) -> float:
         title = self.p.title or "Word Search"
         y = rect.top()
         painter.setPen(QColor("#111111"))
-        f = self.font(9 if self.large else 7.5, bold=True)
+        f = self._title_font(title, rect.width())
         painter.setFont(f)
         h = QFontMetricsF(f).height()
-        painter.drawText(QRectF(rect.left(), y, rect.width(), h * 1.2), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, title)
-        y += h * 1.25
+        for line in self.wrap(title, f, rect.width()):
+            painter.drawText(QRectF(rect.left(), y, rect.width(), h * 1.2),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, line)
+            y += h * 1.1
+        y += h * 0.15
         lines = []
         if self.p.theme:
             lines.append(f"Theme: {self.p.theme}")
@@ -94,7 +135,7 @@ class PageRenderer:
         painter.setFont(f2)
         painter.setPen(QColor("#444444"))
         h2 = QFontMetricsF(f2).height()
-        for line in lines:
+        for line in (part for text in lines for part in self.wrap(text, f2, rect.width())):
             painter.drawText(QRectF(rect.left(), y, rect.width(), h2 * 1.2), Qt.AlignmentFlag.AlignHCenter, line)
             y += h2 * 1.3
         return y + self.mm(3)
