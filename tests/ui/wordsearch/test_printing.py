@@ -191,3 +191,117 @@ def test_the_header_wraps_inside_the_margins(qapp, tmp_path, title, lang, large,
     text = header_text(out)
     assert (title or "Word Search") in text
     assert "Find the" in text and "They run across, down and diagonally down." in text
+
+
+# ---- long word lists: every word on paper, the list continued on further pages ----------------
+def cli_pdf(tmp_path, capsys, *argv):
+    """``wordbler-cli wordsearch new ARGV --pdf --json``: the PDF and the puzzle's JSON."""
+    import argparse
+    import json
+
+    from wordbler.cli import wordsearch as cli
+
+    parser = argparse.ArgumentParser()
+    cli.register(parser.add_subparsers(dest="cmd"))
+    out = tmp_path / "p.pdf"
+    args = parser.parse_args(["wordsearch", "new", *argv, "--pdf", str(out), "--json"])
+    assert args.func(args) == 0
+    return out, json.loads(capsys.readouterr().out)
+
+
+def footer_overlaps(path):
+    """Words of any page that share the footer's band (drawn over it, or it over them)."""
+    bad = []
+    for n, (w, h, words) in enumerate(pdf_pages(path), 1):
+        fy0, fy1 = next((y0, y1) for x0, y0, x1, y1, t in words if t == "Wordbler")
+        bad += [(n, t) for x0, y0, x1, y1, t in words if abs(y0 - fy0) > 0.5 and y1 > fy0 and y0 < fy1]
+    return bad
+
+
+def grid_cell_mm(path, page=0):
+    """The grid's cell on a page, from the rows of its letters."""
+    w, h, words = pdf_pages(path)[page]
+    ys = sorted({round(y0, 1) for x0, y0, x1, y1, t in words if len(t) == 1 and t.isalpha()})
+    steps = sorted(b - a for a, b in zip(ys, ys[1:]))
+    return steps[len(steps) // 2] * 25.4 / 72
+
+
+@pytest.mark.parametrize("size, count, paper, large", [
+    ("25x25", 80, "a4", False), ("30x30", 100, "letter", False), ("50x50", 200, "a4", False),
+    ("20x20", 50, "a4", True), ("50x50", 200, "letter", True),
+])
+def test_every_listed_word_is_printed_inside_the_margins(qapp, tmp_path, capsys, size, count, paper, large):
+    # a long list ran off the bottom of page 1 (8 of 80 words missing at 25x25, 128 of 200 at
+    # 50x50) under a footer drawn over it, and 50x50 got cells of 2 mm
+    out, d = cli_pdf(tmp_path, capsys, "--size", size, "--count", str(count), "--seed", "5", "--paper", paper,
+                     *(["--large"] if large else []))
+    placed = {p["word"] for p in d["placed"]}
+    pages = pdf_pages(out)
+    listed = [(n, t) for n, (w, h, words) in enumerate(pages, 1) for *_, t in words if t in placed]
+    assert sorted(t for n, t in listed) == sorted(placed)  # each word once, none lost
+    assert outside_margins(out) == [] and footer_overlaps(out) == []
+    list_pages = sorted({n for n, t in listed})
+    for n in list_pages[1:]:
+        assert "continued" in " ".join(t for *_, t in pages[n - 1][2][:3]), n
+    if len(list_pages) > 1:
+        assert "next page" in " ".join(t for *_, t in pages[list_pages[0] - 1][2])
+    text = pdf_text(out)
+    assert "Answer key" in text
+    # the grid keeps readable letters (2.5 mm: cells of 4.5 mm) or, too big for that, the
+    # whole width of the page
+    cols = int(size.split("x")[0])
+    width_mm = (186 if paper == "letter" else 180)
+    assert grid_cell_mm(out) >= min(4.5, width_mm / cols - 0.2)
+
+
+def test_a_short_list_stays_beside_its_grid_on_two_pages(qapp, tmp_path, capsys):
+    out, d = cli_pdf(tmp_path, capsys, "--seed", "5")
+    assert len(pdf_pages(out)) == 2 and outside_margins(out) == [] and footer_overlaps(out) == []
+    assert "continued" not in pdf_text(out)
+
+
+def test_a_long_could_not_be_placed_list_goes_on_after_the_answer_key(qapp, tmp_path, capsys):
+    # the answer page's "Could not be placed:" ran on into the footer and off the paper
+    import random
+
+    rng = random.Random(1)
+    words = ["plan", "cat", "dog"] + ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(30))
+                                      for _ in range(150)]
+    f = tmp_path / "w.txt"
+    f.write_text("\n".join(words) + "\n", encoding="utf-8")
+    out, d = cli_pdf(tmp_path, capsys, "--size", "25x25", "--words", str(f), "--seed", "2")
+    assert len(d["unplaced"]) == 150
+    assert outside_margins(out) == [] and footer_overlaps(out) == []
+    assert "Answer key (continued)" in pdf_text(out)
+    import unicodedata
+
+    printed = [unicodedata.normalize("NFKC", t).strip(",") for w, h, page in pdf_pages(out) for *_, t in page]
+    assert all(w in printed for w in words[3:])
+
+
+def test_print_and_pdf_have_the_same_pages(qapp, tmp_path):
+    # File > Print drew on a 1200-dpi QPrinter with its own 3.5 mm margins: now the same
+    # pages as the PDF of the same paper
+    import random
+
+    from PySide6.QtGui import QPageSize
+    from PySide6.QtPrintSupport import QPrinter
+
+    from wordbler.ui.wordsearch.printing import print_puzzle
+    from wordbler.wordsearch.words import common_pool, draw_words
+
+    es = draw_words(common_pool("en"), 100, random.Random(5), alphabet=get_alphabet("en"), max_len=10)
+    p = generate(Settings(cols=30, rows=30, bonus=("owl",), message="well done"), es, 5)
+    pdf = tmp_path / "p.pdf"
+    export_pdf(p, pdf, paper="letter")
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printed = tmp_path / "printed.pdf"
+    printer.setOutputFileName(str(printed))
+    printer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
+    print_puzzle(p, printer)
+    a, b = pdf_pages(pdf), pdf_pages(printed)
+    assert len(a) == len(b) > 2
+    for (w1, h1, words1), (w2, h2, words2) in zip(a, b):
+        assert [t for *_, t in words1] == [t for *_, t in words2]
+    assert outside_margins(printed) == [] and footer_overlaps(printed) == []
