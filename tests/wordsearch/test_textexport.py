@@ -72,3 +72,29 @@ def test_the_russian_answer_key_puts_yo_after_ye():
     text = to_text(p)
     assert _listed(text) == ["берёза", "ель", "ЁЖИК", "ёлка", "зима", "мёд"]
     assert _key(text) == _listed(text)
+
+
+def test_bonus_words_that_could_not_be_hidden_are_named(capsys):
+    # they were dropped without a word: only the CLI's JSON had unplaced_bonus
+    from .test_cli import run
+
+    argv = ["wordsearch", "new", "--size", "12x12", "--count", "20", "--bonus", "zebra,quiet,pizza", "--seed", "1"]
+    code, out, _ = run(argv + ["--json"], capsys)
+    import json
+
+    d = json.loads(out)
+    assert code == 0 and d["unplaced_bonus"] == ["ZEBRA", "PIZZA"]  # the JSON is as it was
+    code, out, _ = run(argv, capsys)  # the CLI's listing
+    assert "Could not be hidden (bonus words): ZEBRA, PIZZA" in out
+    code, out, _ = run(argv + ["--lower"], capsys)
+    assert "Could not be hidden (bonus words): zebra, pizza" in out
+
+
+def test_the_text_export_names_bonus_words_not_hidden_after_unplaced_ones():
+    from dataclasses import replace
+
+    p = _make(["apple", "banana"], size=6, bonus=("kiwi",))
+    assert "Could not be hidden" not in to_text(p)
+    p = replace(p, unplaced=("CHERRYPIE",), unplaced_bonus=("LEMON", "LIME"))
+    text = to_text(p)
+    assert "\nCould not be placed: CHERRYPIE\nCould not be hidden (bonus words): LEMON, LIME\n" in text

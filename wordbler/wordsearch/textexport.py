@@ -69,6 +69,9 @@ def to_text(puzzle: Puzzle, *, answers: bool = True, lower: bool = False) -> str
     if puzzle.unplaced:
         lines.append("\nCould not be placed: " + ", ".join(_case(puzzle.shown(w), lower, puzzle.lang)
                                                            for w in puzzle.unplaced))
+    if puzzle.unplaced_bonus:
+        lines.append(("" if puzzle.unplaced else "\n") + "Could not be hidden (bonus words): "
+                     + ", ".join(_case(w, lower, puzzle.lang) for w in puzzle.unplaced_bonus))
     if answers:
         lines += ["", "Answer key", "----------"]
         used = {rc for p in puzzle.placed + puzzle.bonus for rc in p.cells}

@@ -305,3 +305,13 @@ def test_print_and_pdf_have_the_same_pages(qapp, tmp_path):
     for (w1, h1, words1), (w2, h2, words2) in zip(a, b):
         assert [t for *_, t in words1] == [t for *_, t in words2]
     assert outside_margins(printed) == [] and footer_overlaps(printed) == []
+
+
+def test_the_answer_key_names_bonus_words_that_could_not_be_hidden(qapp, tmp_path, capsys):
+    out, d = cli_pdf(tmp_path, capsys, "--size", "12x12", "--count", "20", "--bonus", "zebra,quiet,pizza",
+                     "--seed", "1")
+    assert d["unplaced_bonus"] == ["ZEBRA", "PIZZA"]
+    pages = pdf_text(out).split("\f")
+    assert "Could not be hidden (bonus words): ZEBRA, PIZZA" in pages[1]
+    assert "ZEBRA" not in pages[0]  # the puzzle page keeps the secret words secret
+    assert outside_margins(out) == []

@@ -363,3 +363,14 @@ def test_the_grid_draws_the_same_from_its_kept_pictures(qtbot, make_window, puzz
     assert lower != found and lower == picture(False)
     g.resize(g.width() - 40, g.height() - 40)
     assert picture(True) == picture(False)
+
+
+def test_bonus_words_that_could_not_be_hidden_are_named_in_the_panel(qtbot, make_window, puzzle):
+    # a bonus word the generator could not hide was dropped without a word to the user
+    from dataclasses import replace
+
+    w = make_window(replace(puzzle, unplaced_bonus=("ZEBRA", "PIZZA")))
+    assert w.extra_label.isVisible()
+    assert "Could not be hidden (bonus words): ZEBRA, PIZZA" in w.extra_label.text()
+    w.lower_action.trigger()
+    assert "Could not be hidden (bonus words): zebra, pizza" in w.extra_label.text()

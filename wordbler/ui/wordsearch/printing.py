@@ -433,6 +433,8 @@ class PageRenderer:
             notes.append("Bonus words (dashed): " + ", ".join(self.cased(b.word) for b in p.bonus))
         if p.unplaced:
             notes.append("Could not be placed: " + ", ".join(self.cased(p.shown(w)) for w in p.unplaced))
+        if p.unplaced_bonus:
+            notes.append("Could not be hidden (bonus words): " + ", ".join(self.cased(w) for w in p.unplaced_bonus))
         nf, n_line_h, paras = self._note_setup(notes, rect)
         gap = self.mm(6)
         notes_h = sum(len(x) * n_line_h + self.mm(1.5) for x in paras)

@@ -319,6 +319,9 @@ class WordSearchWindow(QMainWindow):
         if p.unplaced:
             extras.append(self.tr("Could not be placed: {words}").format(
                 words=", ".join(self._shown(w) for w in p.unplaced)))
+        if p.unplaced_bonus:
+            extras.append(self.tr("Could not be hidden (bonus words): {words}").format(
+                words=", ".join(self._shown(w) for w in p.unplaced_bonus)))
         self.extra_label.setText("\n".join(extras))
         self.extra_label.setVisible(bool(extras))
         if st.hot_seat:
