@@ -374,3 +374,20 @@ def test_bonus_words_that_could_not_be_hidden_are_named_in_the_panel(qtbot, make
     assert "Could not be hidden (bonus words): ZEBRA, PIZZA" in w.extra_label.text()
     w.lower_action.trigger()
     assert "Could not be hidden (bonus words): zebra, pizza" in w.extra_label.text()
+
+
+@pytest.mark.parametrize("kind", ["pdf", "text"])
+def test_an_export_that_fails_names_the_chosen_file_and_the_reason(qtbot, make_window, puzzle, tmp_path,
+                                                                     monkeypatch, kind):
+    # a PDF to a folder named a hidden temporary file ("[Errno 21] Is a directory:
+    # '.../.afolder.m_9uduq9.pdf' -> '.../afolder'"), a text export only "Is a directory"
+    from PySide6.QtWidgets import QMessageBox
+
+    said = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text, *a: said.append(text)))
+    w = make_window(puzzle)
+    folder = tmp_path / "afolder"
+    folder.mkdir()
+    assert not (w.export_pdf(str(folder)) if kind == "pdf" else w.export_text(str(folder)))
+    assert said == [f"Could not write '{folder}':\nIs a directory"]
+    assert list(folder.iterdir()) == [] and [f.name for f in tmp_path.iterdir() if f.name.startswith(".")] == []

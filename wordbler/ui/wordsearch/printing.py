@@ -11,6 +11,7 @@ depend on the fonts a system happens to have.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -509,6 +510,8 @@ def export_pdf(puzzle: Puzzle, path: str | os.PathLike[str], *, paper: str = "a4
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise OSError(f"no folder {str(folder)!r}")
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".pdf", dir=folder)
     os.close(fd)
     try:

@@ -456,8 +456,7 @@ class WordSearchWindow(QMainWindow):
             export_pdf(p, path, paper=paper or "a4", lower=self.lower_action.isChecked(),
                        large=self.large_action.isChecked())
         except OSError as e:
-            QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not write the PDF:\n{e}")
-                                                              .format(e=e))
+            self._write_failed(path, e)
             return False
         self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
@@ -475,11 +474,16 @@ class WordSearchWindow(QMainWindow):
         try:
             write_text_atomic(path, to_text(p, lower=self.lower_action.isChecked()))
         except OSError as e:
-            QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not write the file:\n{value}")
-                                                              .format(value=e.strerror or e))
+            self._write_failed(path, e)
             return False
         self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
+
+    def _write_failed(self, path: str, e: OSError) -> None:
+        """Say which file could not be written and why, as the CLI does: the path the user
+        chose (not the temporary file beside it that the error may name) and the reason."""
+        QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not write '{path}':\n{reason}")
+                            .format(path=path, reason=e.strerror or e))
 
     def print_puzzle(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
