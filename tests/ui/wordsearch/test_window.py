@@ -289,25 +289,112 @@ def _choose_from_the_file_menu(qtbot, w, action):
                      menu.actionGeometry(action).center())
 
 
-@pytest.mark.parametrize("kind", ["pdf", "text"])
-def test_export_chosen_from_the_menu_asks_where_and_writes(qtbot, make_window, puzzle, tmp_path,
-                                                            monkeypatch, kind):
-    # the menu's triggered(checked) used to reach export_pdf/export_text as path=False: no
-    # dialog, and a TypeError from writing to False
+@pytest.fixture(autouse=True)
+def _no_blocking_file_dialog(monkeypatch):
+    """A static QFileDialog.getSaveFileName runs a modal loop no test can answer: fail instead
+    of hanging (the exports open a dialog of their own that a test types into)."""
     from PySide6.QtWidgets import QFileDialog
 
+    def refuse(*args, **kwargs):
+        raise AssertionError("a blocking QFileDialog.getSaveFileName was opened")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(refuse))
+
+
+def _answer_save_dialog(qtbot, w, folder, name, name_filter=None):
+    """Type ``name`` in the open save dialog, in ``folder``, and press Enter, as a user does."""
+    from PySide6.QtWidgets import QFileDialog, QLineEdit
+
+    qtbot.waitUntil(lambda: w.file_dialog is not None and w.file_dialog.isVisible())
+    dlg = w.file_dialog
+    assert isinstance(dlg, QFileDialog)
+    dlg.setDirectory(str(folder))
+    if name_filter:
+        dlg.selectNameFilter(name_filter)
+    edit = dlg.findChild(QLineEdit, "fileNameEdit")
+    edit.clear()
+    QTest.keyClicks(edit, name)
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: w.file_dialog is None or not dlg.isVisible())
+
+
+@pytest.mark.parametrize("kind", ["pdf", "text"])
+def test_export_chosen_from_the_menu_asks_where_and_writes(qtbot, make_window, puzzle, tmp_path, kind):
+    # the menu's triggered(checked) used to reach export_pdf/export_text as path=False: no
+    # dialog, and a TypeError from writing to False
     out = tmp_path / f"puzzle.{'pdf' if kind == 'pdf' else 'txt'}"
-    asked = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: asked.append(a) or (str(out), "")))
     w = make_window(puzzle)
     _choose_from_the_file_menu(qtbot, w, w.pdf_action if kind == "pdf" else w.text_action)
-    qtbot.waitUntil(out.exists)
-    assert len(asked) == 1 and out.stat().st_size > 0
+    _answer_save_dialog(qtbot, w, tmp_path, out.name)
+    assert out.stat().st_size > 0
     if kind == "text":
         assert "Answer key" in out.read_text("utf-8")
     else:
         assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("kind, suffix", [("pdf", ".pdf"), ("text", ".txt")])
+def test_the_save_dialog_adds_the_extension(qtbot, make_window, puzzle, tmp_path, kind, suffix):
+    # typing "noext" with the PDF filter saved "noext", a file nothing opens as a PDF
+    w = make_window(puzzle)
+    (w.export_pdf if kind == "pdf" else w.export_text)()
+    _answer_save_dialog(qtbot, w, tmp_path, "noext")
+    assert not (tmp_path / "noext").exists()
+    assert (tmp_path / f"noext{suffix}").stat().st_size > 0
+
+
+def test_the_pdf_dialogs_letter_filter_gives_letter_paper(qtbot, make_window, puzzle, tmp_path):
+    import subprocess
+
+    from .test_printing import tool
+
+    w = make_window(puzzle)
+    w.export_pdf()
+    _answer_save_dialog(qtbot, w, tmp_path, "letter", "PDF, Letter (*.pdf)")
+    info = subprocess.run([tool("pdfinfo"), str(tmp_path / "letter.pdf")], capture_output=True, text=True).stdout
+    assert "612 x 792 pts" in info
+
+
+def test_the_save_dialogs_open_in_the_last_export_folder(qtbot, make_window, puzzle, tmp_path, monkeypatch):
+    # they opened in the process's working directory, whatever had been chosen before
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.chdir(tmp_path)
+    w = make_window(puzzle)
+    w.export_text()
+    qtbot.waitUntil(lambda: w.file_dialog is not None and w.file_dialog.isVisible())
+    first = w.file_dialog.directory().absolutePath()
+    assert first in (str(home / "Documents"), str(home))  # never the working directory
+    sheets = tmp_path / "sheets"
+    sheets.mkdir()
+    _answer_save_dialog(qtbot, w, sheets, "one")
+    assert (sheets / "one.txt").exists()
+    w.export_pdf()  # the other export, and a new window with the same settings too
+    qtbot.waitUntil(lambda: w.file_dialog is not None and w.file_dialog.isVisible())
+    assert w.file_dialog.directory().absolutePath() == str(sheets)
+    w.file_dialog.reject()
+    w2 = make_window(puzzle)
+    w2.export_pdf()
+    qtbot.waitUntil(lambda: w2.file_dialog is not None and w2.file_dialog.isVisible())
+    assert w2.file_dialog.directory().absolutePath() == str(sheets)
+    w2.file_dialog.reject()
+
+
+@pytest.mark.parametrize("kind", ["pdf", "text"])
+def test_both_exports_refuse_a_missing_folder(qtbot, make_window, puzzle, tmp_path, monkeypatch, kind):
+    # Export text made the missing folder (a typo became a new folder), Export PDF refused it
+    from PySide6.QtWidgets import QMessageBox
+
+    said = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text, *a: said.append(text)))
+    w = make_window(puzzle)
+    target = tmp_path / "nope" / ("x.pdf" if kind == "pdf" else "x.txt")
+    assert not (w.export_pdf(str(target)) if kind == "pdf" else w.export_text(str(target)))
+    assert not (tmp_path / "nope").exists()
+    assert said == [f"Could not write '{target}':\nno folder '{tmp_path / 'nope'}'"]
 
 
 def test_generation_can_be_cancelled(qtbot, make_window, puzzle):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, QSize, Qt, QTimer
+import os
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, QSize, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QMainWindow, QMessageBox, QProgressDialog, QPushButton, QSizePolicy,
@@ -48,6 +50,9 @@ letter, then its last (Escape forgets the first).</p>
 Ctrl+L large print &middot; F1 this help</p>""")  # the help page: one text for translators; {hint_cost} filled in when shown
 
 
+EXPORT_FOLDER_KEY = "wordsearch/export_folder"  # where the last PDF or text export went
+
+
 def fmt_time(seconds: float) -> str:
     s = int(seconds)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
@@ -62,6 +67,7 @@ class WordSearchWindow(QMainWindow):
         self.session = session or WordSearchSession(self)
         self.confirm_abandon = True  # tests turn the question off
         self.progress: QProgressDialog | None = None
+        self.file_dialog: QFileDialog | None = None  # Export PDF / Export text's, while open
 
         self.grid = GridView()
         self.grid.setObjectName("grid")
@@ -441,43 +447,85 @@ class WordSearchWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def export_pdf(self, path: str | None = None, paper: str | None = None) -> bool:
+        """Write the PDF to ``path`` (True when written); without a path, open the save
+        dialog (``file_dialog``), which writes the file chosen in it."""
         from .printing import export_pdf
 
         p = self.session.puzzle
         if p is None:
             return False
         if path is None:
-            path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export PDF"), "word-search.pdf",
-                                                       self.tr("PDF, A4 (*.pdf);;PDF, Letter (*.pdf)"))
-            if not path:
-                return False
-            paper = "letter" if "Letter" in chosen else "a4"
+            self._ask_where("pdf")
+            return False
         try:
             export_pdf(p, path, paper=paper or "a4", lower=self.lower_action.isChecked(),
                        large=self.large_action.isChecked())
         except OSError as e:
             self._write_failed(path, e)
             return False
-        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+        self._written(path)
         return True
 
     def export_text(self, path: str | None = None) -> bool:
+        """Write the text export to ``path`` (True when written); without a path, open the
+        save dialog (``file_dialog``), which writes the file chosen in it."""
         from wordbler.wordsearch.play import write_text_atomic
 
         p = self.session.puzzle
         if p is None:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export text"), "word-search.txt", self.tr("Text (*.txt)"))
-            if not path:
-                return False
+            self._ask_where("text")
+            return False
         try:
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):  # as Export PDF (and --text): a mistyped path makes no folders
+                raise OSError(f"no folder {folder!r}")
             write_text_atomic(path, to_text(p, lower=self.lower_action.isChecked()))
         except OSError as e:
             self._write_failed(path, e)
             return False
-        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
+        self._written(path)
         return True
+
+    def _export_folder(self) -> str:
+        """Where the save dialogs open: the folder of the last export, else Documents, else home."""
+        folder = str(self.settings.value(EXPORT_FOLDER_KEY, "") or "")
+        if folder and os.path.isdir(folder):
+            return folder
+        docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return docs if docs and os.path.isdir(docs) else os.path.expanduser("~")
+
+    def _ask_where(self, kind: str) -> QFileDialog:
+        """The save dialog of Export PDF or Export text, opened (not run: tests answer it)."""
+        if kind == "pdf":
+            dlg = QFileDialog(self, self.tr("Export PDF"), self._export_folder(),
+                              self.tr("PDF, A4 (*.pdf);;PDF, Letter (*.pdf)"))
+            dlg.setDefaultSuffix("pdf")
+            dlg.selectFile("word-search.pdf")
+        else:
+            dlg = QFileDialog(self, self.tr("Export text"), self._export_folder(), self.tr("Text (*.txt)"))
+            dlg.setDefaultSuffix("txt")
+            dlg.selectFile("word-search.txt")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.setFileMode(QFileDialog.FileMode.AnyFile)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+
+        def chosen(path: str) -> None:
+            if kind == "pdf":
+                self.export_pdf(path, "letter" if dlg.selectedNameFilter() == dlg.nameFilters()[1] else "a4")
+            else:
+                self.export_text(path)
+
+        dlg.fileSelected.connect(chosen)
+        self.file_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "file_dialog", None))
+        dlg.open()
+        return dlg
+
+    def _written(self, path: str) -> None:
+        self.settings.setValue(EXPORT_FOLDER_KEY, os.path.dirname(os.path.abspath(path)))
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
 
     def _write_failed(self, path: str, e: OSError) -> None:
         """Say which file could not be written and why, as the CLI does: the path the user
