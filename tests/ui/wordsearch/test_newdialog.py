@@ -103,3 +103,17 @@ def test_a_remembered_number_out_of_range_is_ignored(qtbot, tmp_path, count):
                                                QSettings.Format.IniFormat))
     qtbot.addWidget(fresh)
     assert d.count.value() == fresh.count.value() and d.cols.value() == 20
+
+
+def test_the_word_count_box_is_as_tall_as_a_spin_box(dialog, qtbot):
+    # the pages of the word source were stacked, and the stack is as tall as its tallest
+    # page: the count box was stretched to the own-words page's height (about 180 pixels)
+    assert dialog.count.height() <= dialog.count.sizeHint().height() + 4
+    assert dialog.source_pages.height() <= dialog.count.sizeHint().height() + 8
+    choose(dialog.source, "mine")
+    qtbot.waitUntil(lambda: dialog.words.isVisible())
+    choose(dialog.source, dialog.source.itemData(0))
+    qtbot.waitUntil(lambda: dialog.count.isVisible())
+    assert dialog.count.height() <= dialog.count.sizeHint().height() + 4
+    # and no gap the height of the other page under it
+    assert dialog.source_pages.height() <= dialog.count.sizeHint().height() + 8

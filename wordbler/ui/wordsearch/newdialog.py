@@ -7,8 +7,8 @@ import random
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
-                               QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+                               QLabel, QLayout, QLineEdit, QPlainTextEdit, QPushButton, QSizePolicy,
+                               QSpinBox, QStackedWidget, QVBoxLayout, QWidget)
 
 from wordbler.lexicon import WordListError
 from wordbler.lexicon.alphabet import AlphabetError, get_alphabet
@@ -68,8 +68,13 @@ class NewPuzzleDialog(QDialog):
         load.clicked.connect(self._load_file)
         ml.addWidget(self.words)
         ml.addWidget(load, 0, Qt.AlignmentFlag.AlignLeft)
-        for w in (self.count, self.theme, mine):
-            self.source_pages.addWidget(w)
+        for control in (self.count, self.theme):  # at the top of its page, its own height
+            page = QWidget()
+            pl = QVBoxLayout(page)
+            pl.setContentsMargins(0, 0, 0, 0)
+            pl.addWidget(control, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            self.source_pages.addWidget(page)
+        self.source_pages.addWidget(mine)
         form.addRow("", self.source_pages)
 
         size = QWidget()
@@ -141,14 +146,28 @@ class NewPuzzleDialog(QDialog):
         layout.addWidget(buttons)
 
         self.lang.currentIndexChanged.connect(self._fill_themes)
-        self.source.currentIndexChanged.connect(self.source_pages.setCurrentIndex)
+        self.source.currentIndexChanged.connect(self._show_source_page)
         self.shape.currentIndexChanged.connect(self._shape_changed)
         self._fill_themes()
         self._restore()
         self._shape_changed()
-        self.source_pages.setCurrentIndex(self.source.currentIndex())
+        self._show_source_page(self.source.currentIndex())
 
     # ---- helpers ------------------------------------------------------------------------
+    def _show_source_page(self, index: int) -> None:
+        """Show the controls of the chosen word source, as tall as they are: a stack is as
+        tall as its tallest page, and the word-count box was stretched to the height of the
+        own-words page (about 180 pixels, with giant arrows in some styles)."""
+        pages = self.source_pages
+        for i in range(pages.count()):
+            vertical = (QSizePolicy.Policy.Preferred if i == index
+                        else QSizePolicy.Policy.Ignored)
+            pages.widget(i).setSizePolicy(QSizePolicy.Policy.Preferred, vertical)
+        pages.setCurrentIndex(index)
+        pages.updateGeometry()  # the form's cached size of the stack goes
+        for layout in self.findChildren(QLayout):  # the new policies count from now
+            layout.invalidate()
+        self.adjustSize()  # as the picture's box does when it shows or goes
     def _fill_themes(self) -> None:
         current = self.theme.currentText()
         self.theme.clear()
