@@ -38,7 +38,7 @@ from . import texts
 from .judge import meaning_menu
 from .panels import MascotView, WrappingDelegate
 from .session import GameSession
-from .theme import DEFAULT_THEME, Theme, fit_to_screen, theme_of
+from .theme import DEFAULT_THEME, Theme, fit_to_screen, keep_fitted, theme_of
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -50,7 +50,8 @@ class FittedDialog(QDialog):
     def showEvent(self, event) -> None:
         fit_to_screen(self)  # before Qt centres it over its parent
         super().showEvent(event)
-        QTimer.singleShot(0, self, self._refit)  # again once the frame is known
+        QTimer.singleShot(0, self, self._refit)
+        keep_fitted(self)  # again once the window manager says how big its frame is
 
     def _refit(self) -> None:
         if self.isVisible():

@@ -51,7 +51,7 @@ from .judge import meaning_menu
 from .panels import BagWidget, MascotView, PlayerPanel
 from .rack import RackWidget
 from .session import Flight, GameSession
-from .theme import DEFAULT_THEME, Theme, fit_to_screen
+from .theme import DEFAULT_THEME, Theme, fit_to_screen, keep_fitted
 from .thinking import ThinkingIndicator
 from .tiles import FlipTileView, TileFace
 
@@ -1544,6 +1544,7 @@ class MainWindow(QMainWindow):
         fit_to_screen(self)
         super().showEvent(event)
         QTimer.singleShot(0, self, lambda: fit_to_screen(self) if self.isVisible() else None)
+        keep_fitted(self)  # again once the window manager says how big its frame is
         handle = self.windowHandle()
         if handle is not None and self._screen_hooked is None:
             handle.screenChanged.connect(self._on_screen_changed)

@@ -46,7 +46,7 @@ from wordbler.boardgame.savegame import is_wordbler_record
 from .board import BoardWidget, SquareState
 from .panels import PlayerPanel
 from .session import PlayerView
-from .theme import DEFAULT_THEME, Theme, fit_to_screen
+from .theme import DEFAULT_THEME, Theme, fit_to_screen, keep_fitted
 
 MIN_SIZE = (640, 440)  # fits an 800 x 500 logical screen (1600 x 1000 at scale 2)
 from .tiles import TileFace
@@ -473,7 +473,8 @@ class ReplayWindow(QMainWindow):
         window, or on a small or scaled screen): sized down and moved in as needed."""
         fit_to_screen(self)
         super().showEvent(event)
-        QTimer.singleShot(0, self, self._refit)  # again once the frame is known
+        QTimer.singleShot(0, self, self._refit)
+        keep_fitted(self)  # again once the window manager says how big its frame is
 
     def _refit(self) -> None:
         if self.isVisible():

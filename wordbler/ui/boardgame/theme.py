@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QFont, QPalette
 
 from wordbler.boardgame.rules import Premium
@@ -238,7 +239,7 @@ def fit_to_screen(window, width: int | None = None, height: int | None = None) -
     its present size) or less, and a minimum size no larger than the screen either.
 
     Before the window is first shown its frame is not known yet (taken as none); windows
-    call this again once shown, when the frame is known."""
+    call :func:`keep_fitted` once shown, to be fitted again when the frame is known."""
     from PySide6.QtGui import QGuiApplication
 
     screen = window.screen() or QGuiApplication.primaryScreen()
@@ -261,6 +262,46 @@ def fit_to_screen(window, width: int | None = None, height: int | None = None) -
     y = max(free.top(), min(frame.y(), free.top() + free.height() - (h + fh)))
     if (x, y) != (frame.x(), frame.y()):
         window.move(x, y)
+
+
+def _frame_margins(window) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the frame the window manager draws round ``window``."""
+    frame, inner = window.frameGeometry(), window.geometry()
+    return (inner.left() - frame.left(), inner.top() - frame.top(),
+            frame.right() - inner.right(), frame.bottom() - inner.bottom())
+
+
+class _FrameFollower(QObject):
+    """Fits its window again when the window manager reports (or changes) the frame.
+
+    A window manager tells a new window its frame (title bar, borders) only after it is
+    shown: with openbox on a 1024 x 700 screen the table and the New game dialog fitted
+    themselves as if frameless, then got a 25 px title bar and stood out of the screen by
+    it (the dialog's Start game button half cut off).  The frame comes with a move (and
+    resize) event of the window: then it is fitted again, once per change of the frame, so
+    that the user's own moves and resizes are left alone."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.margins = _frame_margins(window)
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show):
+            margins = _frame_margins(watched)
+            if margins != self.margins:
+                self.margins = margins
+                if (watched.isVisible() and not watched.isMaximized()
+                        and not watched.isFullScreen()):
+                    fit_to_screen(watched)
+        return False
+
+
+def keep_fitted(window) -> None:
+    """Fit the top-level ``window`` again each time its window manager reports its frame (or
+    a new one): see :class:`_FrameFollower`.  Call it once shown; calling again does nothing."""
+    if getattr(window, "_frame_follower", None) is None:
+        window._frame_follower = _FrameFollower(window)
 
 
 def fits_screen(window) -> bool:
