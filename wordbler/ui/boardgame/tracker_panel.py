@@ -8,7 +8,7 @@ rack from it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QScrollArea, QVBoxLayout,
                                QWidget)
@@ -109,6 +109,8 @@ def refresh(panel: TrackerPanel, session) -> None:
 
 
 class TrackerDock(QDockWidget):
+    closed_by_user = Signal()  # its close button (not the window closing round it)
+
     def __init__(self, window) -> None:
         super().__init__(QCoreApplication.translate("TrackerDock", "Unseen tiles"), window)
         self.setObjectName("UnseenTilesDock")
@@ -133,6 +135,11 @@ class TrackerDock(QDockWidget):
         self._session = session
         session.state_changed.connect(self.refresh)
         self.refresh()
+
+    def closeEvent(self, event) -> None:
+        super().closeEvent(event)
+        if event.isAccepted():
+            self.closed_by_user.emit()
 
     def refresh(self) -> None:
         if self._session is not None and self._session is getattr(self._window, "session", None):
@@ -162,6 +169,10 @@ def install(window, view_menu=None) -> TrackerDock:
         if settings is not None:
             settings.setValue(SETTING, "true" if on else "false")
 
-    action.toggled.connect(remember)
+    # what the user chose: the menu item or Ctrl+U, and the dock's close button.  Not the
+    # action's toggled(): the dock goes when the window closes, and that wrote "false" at
+    # every quit (and once from a QSettings already deleted)
+    action.triggered.connect(remember)
+    dock.closed_by_user.connect(lambda: remember(False))
     window.tracker_action = action
     return dock
