@@ -50,3 +50,56 @@ def test_the_handoff_never_covers_the_board(driver, qtbot, size):
     assert recap.count("passed") == 3 and "…" not in recap and len(recap.splitlines()) == 3
     d.reveal()
     qtbot.waitUntil(lambda: w.table.bottom.height() == normal)  # back to its usual height
+
+
+# names as long as the setup dialog takes (24 letters), with and without places to break
+LONG = ("Maximilian-Alexander", "Christopher-Jonathan", "Bartholomewchristophersx",
+        "Anastasia Vladimirovna")
+
+
+def _title_shown_whole(title) -> bool:
+    """All of the title's (wrapped) text inside the label, no word sticking out of it."""
+    from PySide6.QtCore import QRect, Qt
+    from PySide6.QtGui import QFontMetrics
+
+    r = QFontMetrics(title.font()).boundingRect(QRect(0, 0, title.width(), 100000),
+                                                int(Qt.TextFlag.TextWordWrap), title.text())
+    return r.width() <= title.width() and r.height() <= title.height()
+
+
+def _check_names(qtbot, w, name: str) -> None:
+    t = w.table
+    qtbot.waitUntil(lambda: t.handoff.isVisible())
+    h = t.handoff
+    title, button = h.title, h.button
+    assert _title_shown_whole(title), (title.text(), title.size())
+    if name in title.text():
+        assert title.text() == f"Pass to {name}"
+    else:  # shortened with "…", all of it in the tooltip
+        assert title.text().startswith("Pass to ") and title.text().endswith("…")
+        assert title.toolTip() == f"Pass to {name}"
+    # the button: whole in the panel, its text whole in it; the name shortened where needed,
+    # never ": show my tiles"
+    assert h.rect().contains(button.geometry())
+    assert button.width() >= button.sizeHint().width()
+    assert button.text().startswith("I'm ") and button.text().endswith(": show my tiles")
+    if name not in button.text():
+        assert "…" in button.text() and button.toolTip() == f"I'm {name}: show my tiles"
+
+
+@pytest.mark.parametrize("size", [(1100, 768), (800, 500)], ids=["1100x768", "800x500"])
+@pytest.mark.parametrize("players", [LONG[:2], LONG[2:] + LONG[:1], LONG], ids=["2", "3", "4"])
+def test_long_names_in_the_handoff_are_wrapped_or_shortened_never_cut(driver, qtbot, size,
+                                                                       players):
+    d = driver(size=size, players=players, seed=5)
+    w, s = d.window, d.session
+    w.resize(*size)
+    qtbot.waitUntil(lambda: w.table.width() > size[0] - 40)
+    for _ in range(len(players) + 1):  # the first draw, then every player's turn
+        name = s.game.players[s.game.current].name
+        _check_names(qtbot, w, name)
+        if size == (1100, 768) and "-" in name:
+            # the default window: a name with a place to break is shown whole, wrapped
+            assert name in w.table.handoff.title.text()
+        d.reveal()
+        s.pass_turn()

@@ -8,6 +8,7 @@ session's queries when it says something changed.
 from __future__ import annotations
 
 import os
+import re
 
 from PySide6.QtCore import (
     QPropertyAnimation,
@@ -98,6 +99,8 @@ class HandoffPanel(QFrame):
                            f"QLabel {{ color: {theme.text}; }}")
         self.mascot = MascotView(None, self)
         self.title = QLabel(self)
+        self.title.setWordWrap(True)  # "Pass to" and a long name on two lines
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.recap = QLabel(self)
         self.recap.setWordWrap(True)
         self.draw_row = QVBoxLayout()
@@ -133,6 +136,9 @@ class HandoffPanel(QFrame):
         grid.addLayout(self.draw_row, 2, 0, 1, 3)  # the first draw gets the whole width
         grid.setColumnStretch(1, 1)
         self._recap_full = ""
+        self._name = ""  # the next player's: shortened with "…" where it cannot fit
+        self._title_form = "{name}"  # the title and the button, with {name}
+        self._button_form = "{name}"
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._draw_widgets: list[QWidget] = []
         self._draw_anim: QSequentialAnimationGroup | None = None
@@ -169,12 +175,16 @@ class HandoffPanel(QFrame):
             self._draw_anim.stop()
             self._draw_anim = None
         self.mascot.set_mascot(mascot)
-        self.title.setText(self.tr("Pass to {name}").format(name=name))
+        self._name = name
+        self.set_title(self.tr("Pass to {name}"))
         self._recap_full = recap
         self.recap.setText(recap)
         self.recap.setToolTip("")
         self.recap.show()
-        self.button.setText(self.tr("I'm {name}: show my tiles").format(name=name))
+        self._button_form = self.tr("I'm {name}: show my tiles")
+        self.button.setText(self._button_form.format(name=name))
+        self.button.setToolTip("")
+        self.button.setAccessibleName(self.button.text())
         self.setAccessibleName(self.tr("Pass to {name}. {recap}").format(name=name, recap=recap))
         for w in self._draw_widgets:
             w.hide()
@@ -212,6 +222,54 @@ class HandoffPanel(QFrame):
                 self._draw_widgets += [tv, lab]
             line.addStretch(1)
             self.draw_row.addLayout(line)
+
+    def set_title(self, form: str) -> None:
+        """The title, ``form`` with the next player's name for ``{name}`` ("Pass to {name}",
+        "Your turn, {name}"): wrapped, and the name shortened with "…" by :meth:`fit` where
+        even a line of its own is too narrow for it."""
+        self._title_form = form
+        self.title.setText(form.format(name=self._name))
+        self.title.setToolTip("")
+
+    def _fit_texts(self, width: int) -> None:
+        """The button and the title inside the panel's ``width``, in the present fonts.
+
+        The button gets its whole text when it takes less than half the room beside the
+        mascot, else the name in it is shortened with "…" (": show my tiles" stays whole,
+        the whole text in its tooltip).  The title wraps in the rest; a part of the name
+        that cannot be broken and is wider than a line is shortened with "…" (the whole
+        title in its tooltip).  Long names (24 letters) were cut off at both ends."""
+        name, lay = self._name, self.layout()
+        if not name or lay is None:
+            return
+        m = lay.contentsMargins()
+        room = (width - m.left() - m.right() - 2 * lay.horizontalSpacing()
+                - self.mascot.minimumWidth() - 2 * self.frameWidth())
+        # the button: its padding is what its size hint adds to its text
+        fm = QFontMetrics(self.button.font())
+        full = self._button_form.format(name=name)
+        self.button.setText(full)
+        pad = self.button.sizeHint().width() - fm.horizontalAdvance(full)
+        most = max(80, int(room * 0.5))
+        text = full
+        if fm.horizontalAdvance(full) + pad > most:
+            rest = fm.horizontalAdvance(self._button_form.format(name=""))
+            short = fm.elidedText(name, Qt.TextElideMode.ElideRight, max(0, most - pad - rest))
+            text = self._button_form.format(name=short or "…")
+        self.button.setText(text)
+        self.button.setToolTip(full if text != full else "")
+        # the title: wrapped in what the button leaves (and "Meanings…" beside it)
+        title_w = room - self.button.sizeHint().width()
+        if not self.meanings.isHidden():
+            title_w -= self.meanings.sizeHint().width() + 6
+        tm = QFontMetrics(self.title.font())
+        pieces = [p for p in re.split(r"\s+|(?<=-)", name) if p]
+        full = text = self._title_form.format(name=name)
+        if max(tm.horizontalAdvance(p) for p in pieces) > title_w:
+            short = tm.elidedText(name, Qt.TextElideMode.ElideRight, max(0, title_w))
+            text = self._title_form.format(name=short or "…")
+        self.title.setText(text)
+        self.title.setToolTip(full if text != full else "")
 
     def animate_draw(self, factor: float) -> None:
         """Turn the drawn tiles over one after another (``factor``: the animation speed)."""
@@ -269,9 +327,11 @@ class HandoffPanel(QFrame):
         self.recap.setToolTip("")
         u = unit
         self.set_scale(u)
+        self._fit_texts(width)
         while self.needed_height(width) > height and u > unit * 0.7:
             u *= 0.92
             self.set_scale(u)
+            self._fit_texts(width)
         if self.needed_height(width) <= most:
             return self.needed_height(width)
         if any(isinstance(w, FlipTileView) for w in self._draw_widgets):
@@ -423,12 +483,15 @@ class Table(QWidget):
         """Follow the board's square size: rack, panels, fonts (resolution independence)."""
         q = max(14.0, self.board.square_size())
         self.bottom.setFixedHeight(int(max(48, min(q * 1.75, 220), self._handoff_room)))
-        self.handoff.set_scale(q)
         self.hint_panel.set_scale(q)
         self.game_over_label.setFont(self.theme.font(max(12, q * 0.55), bold=True))
         side_w = int(max(210, min(q * 9.5, SIDE_MAX)))
         self.side.setFixedWidth(side_w)
         self.fit_side()
+        if self.handoff.isHidden():
+            self.handoff.set_scale(q)
+        else:  # its type and texts fitted to its area (set_scale alone undid the fitting)
+            self.place_handoff()
 
     def fit_side(self) -> None:
         """The side panel's contents follow the board's size; in a short window (800 x 500,
@@ -540,6 +603,8 @@ class Table(QWidget):
         self.animator.sync_geometry()
 
     def show_handoff(self, on: bool) -> None:
+        if not on:
+            self.handoff.hide()  # first: apply_scale() fits a hand-off still on show
         if not on and self._handoff_room:
             self._handoff_room = 0
             for _ in range(2):  # the rack's area gets its usual height back, the board its size
@@ -1246,7 +1311,7 @@ class MainWindow(QMainWindow):
                                            words=played_words(reversed(recs or [s.last_record])))
         humans = [p for p in g.players if p.computer is None]
         if len(humans) == 1:
-            self.table.handoff.title.setText(self.tr("Your turn, {name}").format(name=nxt.name))
+            self.table.handoff.set_title(self.tr("Your turn, {name}"))
         self.table.handoff.set_scale(max(14.0, self.board.square_size()))
         self.table.place_handoff()
 
