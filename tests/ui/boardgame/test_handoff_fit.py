@@ -4,6 +4,7 @@ window size: the first draw (four players) and a three-line recap."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from wordbler.boardgame.model import Coord
 
@@ -103,3 +104,36 @@ def test_long_names_in_the_handoff_are_wrapped_or_shortened_never_cut(driver, qt
             assert name in w.table.handoff.title.text()
         d.reveal()
         s.pass_turn()
+
+
+def _usual_rack_height(t) -> bool:
+    """Is the rack's area no taller than the board's squares make it (give or take the few
+    pixels by which the squares change with it)?"""
+    q = max(14.0, t.board.square_size())
+    return t.bottom.height() <= int(max(48, min(q * 1.75, 220))) + 6
+
+
+@pytest.mark.parametrize("dock", [False, True], ids=["table", "with-unseen-tiles"])
+def test_the_rack_keeps_its_height_when_the_window_is_made_smaller(driver, qtbot, dock):
+    """Taking the seat gives the rack its area back; a smaller window afterwards must not
+    make room for the hand-off panel hidden under it (the rack's tiles floated 60 px above
+    its bar until the next hand-off)."""
+    d = driver(size=(1100, 768), players=("Ann", "Bob"), seed=4)
+    w = d.window
+    t = w.table
+    w.resize(1100, 768)
+    qtbot.waitUntil(lambda: t.width() > 1000)
+    if dock:
+        w.tracker_action.trigger()  # View > Unseen tiles: a narrower table
+    d.reveal()
+    qtbot.waitUntil(lambda: _usual_rack_height(t))
+    for size in ((800, 500), (1100, 760)):
+        w.resize(*size)
+        qtbot.waitUntil(lambda: w.width() == size[0] and w.height() == size[1])
+        for _ in range(3):  # the table's work after a resize (zero timers) done
+            QApplication.processEvents()
+        assert _usual_rack_height(t), (t.bottom.height(), t.board.square_size())
+        assert t._handoff_room == 0
+        # the tiles sit in the rack's area, on its bar
+        rack = t.rack.geometry()
+        assert t.bottom.height() - rack.height() <= 1

@@ -585,7 +585,11 @@ class Table(QWidget):
     def place_handoff(self) -> None:
         """The hand-off panel floats over the rack's area, exactly: never over the board.
         A first draw that cannot fit there (ties, long names, a small window) makes the area
-        taller until the first player takes the seat: the board shrinks for that moment."""
+        taller until the first player takes the seat: the board shrinks for that moment.
+        A hidden panel is left alone: fitted, the last hand-off's content (a first draw)
+        made the rack's area taller after a resize, the tiles floating above the rack."""
+        if self.handoff.isHidden():
+            return
         self.layout().activate()  # geometry after any pending size change, not before
         area = self.bottom.geometry()
         most = max(area.height(), int(self.height() * 0.45))  # the board keeps the rest
