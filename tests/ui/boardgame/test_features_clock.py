@@ -170,3 +170,49 @@ def test_the_low_time_red_reads_on_light_and_dark_backgrounds(qtbot):
         hi, lo = sorted((luminance(QColor(warning_colour(label))), luminance(QColor(bg))),
                         reverse=True)
         assert (hi + 0.05) / (lo + 0.05) >= 4.5, bg
+
+
+# four players with names as long as the setup dialog takes
+LONG = ("Maximilian-Alexander", "Анастасия Владимировна", "Jean-Baptiste Éloi", "Christopher")
+
+
+@pytest.mark.parametrize("size", [(1100, 768), (900, 600), (800, 500)],
+                         ids=["1100x768", "900x600", "800x500"])
+def test_every_clock_shows_its_time_at_any_window_size(qtbot, size):
+    """Short of room the names are shortened with "…", never a time: at 900 x 600 and
+    800 x 500 the last clock was cut off, its time not shown at all."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QApplication
+
+    from wordbler.ui.boardgame.mainwindow import MainWindow
+
+    specs = tuple(PlayerSpec(n, m) for n, m in zip(LONG, ("fox", "owl", "frog", "cat")))
+    config = GameConfig(specs, "standard", Words(), "test words", 5,
+                        clock=ClockSettings(ClockMode.CHESS, total=25 * 60, penalty=10))
+    w = MainWindow(config, Speed.OFF)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    for _ in range(3):  # its work after showing done (fitted to the offscreen screen)
+        QApplication.processEvents()
+    w.resize(*size)
+    for _ in range(3):  # the layouts' work after the resize done
+        QApplication.processEvents()
+    assert (w.width(), w.height()) == size
+    strip = w.clock_controller.strip
+    window = w.rect()
+    right = strip.mapTo(w, strip.rect().topRight()).x()
+    assert right < window.width(), f"the clock strip goes on to x={right}, out of the window"
+    names = [p.name for p in w.session.game.players]  # in the order of play
+    for clock, name in zip(strip.labels, names):
+        time = clock.time
+        assert time.text().strip() == "25:00"
+        shown = QRect(time.mapTo(w, time.rect().topLeft()), time.size())
+        assert window.contains(shown), f"the time of {name} is cut off: {shown} in {window}"
+        assert time.width() >= time.fontMetrics().horizontalAdvance(time.text())
+        label = clock.name
+        assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()
+        if name not in label.text():  # shortened, all of it in the tooltip
+            assert label.text().endswith("…") and name in label.toolTip()
+    if size == (1100, 768):  # room enough: every name whole
+        assert all(name in clock.name.text() for clock, name in zip(strip.labels, names))

@@ -13,14 +13,15 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QGroupBox, QHBoxLayout,
-                               QLabel, QSpinBox, QWidget)
+                               QLabel, QSizePolicy, QSpinBox, QWidget)
 
 from wordbler.boardgame.clock import ClockMode, ClockSettings, GameClock
 from wordbler.boardgame.model import TurnKind
 
 TICK_MS = 200
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
 
 
 class ClockOptionsBox(QGroupBox):
@@ -76,15 +77,98 @@ class ClockOptionsBox(QGroupBox):
                              self.total.value() * 60, self.penalty.value())
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that shortens its text with "…" to the width it is given (the whole
+    text in its tooltip), instead of asking for the whole width."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._full = ""
+
+    def set_full_text(self, text: str) -> None:
+        if text != self._full:
+            self._full = text
+            self.updateGeometry()
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        fm = self.fontMetrics()
+        # (elidedText wants a pixel or two more than horizontalAdvance to keep a text whole)
+        return QSize(fm.horizontalAdvance(self._full) + 4, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        fm = self.fontMetrics()
+        short = self._full[:1] + "…" if len(self._full) > 1 else self._full
+        return QSize(fm.horizontalAdvance(short) + 2, super().minimumSizeHint().height())
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()
+            self._elide()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight,
+                                              max(0, self.width() - 2))
+        if shown != self.text():
+            self.setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
+
+
+class PlayerClock(QWidget):
+    """One player's clock: the name (shortened with "…" when the strip is short of room) and
+    the time, with a chess clock's points lost for time over, always whole."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = ElidedLabel(self)
+        self.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        # a shortened name ends right before its time (what "…" leaves goes before it)
+        self.name.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.time = QLabel(self)
+        self.time.setTextFormat(Qt.TextFormat.PlainText)
+        self.time.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.name)
+        row.addWidget(self.time)
+
+    def set_parts(self, name: str, time: str) -> None:
+        self.name.set_full_text(name)
+        self.time.setText(time)
+        self.setAccessibleDescription(self.text())
+
+    def text(self) -> str:
+        """The whole text: marker, name, time (and penalty)."""
+        return self.name.full_text() + self.time.text()
+
+    def set_bold(self, bold: bool) -> None:
+        f = self.font()
+        f.setBold(bold)
+        f.setPointSizeF(max(f.pointSizeF(), 11.0))
+        self.setFont(f)  # the name and the time follow
+
+
 class ClockStrip(QWidget):
-    """One label per player: name and time (with the overtime penalty of a chess clock)."""
+    """One clock per player: name and time (with the overtime penalty of a chess clock).
+    Short of room, the names are shortened first: every time stays in view (at 800 x 500
+    with four long names the last clock was cut off, its time not shown at all)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ClockStrip")
         self.row = QHBoxLayout(self)
         self.row.setContentsMargins(8, 2, 8, 2)
-        self.labels: list[QLabel] = []
+        self.labels: list[PlayerClock] = []
         self.state = QLabel(self)
         self.state.setObjectName("ClockState")
 
@@ -95,29 +179,55 @@ class ClockStrip(QWidget):
                 item.widget().deleteLater()
         self.labels = []
         for i in range(n):
-            label = QLabel(self)
-            label.setTextFormat(Qt.TextFormat.PlainText)
+            label = PlayerClock(self)
             label.setAccessibleName(self.tr("Clock of player {value}").format(value=i + 1))
             self.labels.append(label)
-            self.row.addWidget(label)
+            self.row.addWidget(label)  # its whole name while there is room
         self.row.addStretch(1)
         self.row.addWidget(self.state)
 
     def show_times(self, names, clock: GameClock, current: int | None) -> None:
         for i, (label, name) in enumerate(zip(self.labels, names)):
-            text = f"{name}  {clock.display(i)}"
+            time = f"  {clock.display(i)}"
             pen = clock.penalty(i)
             if pen:
-                text += "  " + self.tr("(−{points} for time)").format(points=pen)
-            label.setText(("▶ " if i == current else "   ") + text)
-            f = label.font()
-            f.setBold(i == current)
-            f.setPointSizeF(max(f.pointSizeF(), 11.0))
-            label.setFont(f)
+                time += "  " + self.tr("(−{points} for time)").format(points=pen)
+            label.set_parts(("▶ " if i == current else "   ") + name, time)
+            label.set_bold(i == current)
             rem = clock.remaining(i)
             low = rem is not None and rem < 10 and i == current
             label.setStyleSheet(f"color: {warning_colour(label)}" if (low or pen) else "")
         self.state.setText(self.tr("paused") if clock.paused else "")
+        self.share_room()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.share_room()
+
+    def share_room(self) -> None:
+        """Short of room, the longest names are shortened first, to the same width, and a
+        short name stays whole as long as it can (Qt's layout took some of every name)."""
+        if not self.labels:
+            return
+        m = self.row.contentsMargins()
+        spacing = max(0, self.row.spacing())
+        fixed = sum(c.time.sizeHint().width() for c in self.labels)
+        fixed += self.state.sizeHint().width() + spacing * (len(self.labels) + 1)
+        room = self.width() - m.left() - m.right() - fixed
+        needs = [c.name.sizeHint().width() for c in self.labels]
+        cap = QWIDGETSIZE_MAX
+        if sum(needs) > room:  # the widest names down to one width, the rest whole
+            rest, left = sorted(needs), max(0, room)
+            for i, need in enumerate(rest):
+                share = left // (len(rest) - i)
+                if need > share:
+                    cap = share
+                    break
+                left -= need
+        for c, need in zip(self.labels, needs):
+            most = QWIDGETSIZE_MAX if cap == QWIDGETSIZE_MAX else min(need, cap)
+            if c.name.maximumWidth() != most:
+                c.name.setMaximumWidth(most)
 
 
 def warning_colour(widget) -> str:
