@@ -234,3 +234,17 @@ def test_more_keys(qtbot, shared_dir, key, index):
     assert view.index == (len(result.steps) - 1 if index == -1 else index)
     qtbot.keyClick(view, Qt.Key.Key_PageUp)
     assert view.index == (len(result.steps) - 2 if index == -1 else 0)
+
+
+def test_each_key_of_the_replay_menu_opens_one_item(qtbot):
+    """"&Continue playing from here" and "&Close" shared C; the steps had no key."""
+    from tests.ui.boardgame.test_ui_keyboard import _mnemonic
+
+    record = gcg.parse(savegame.game_to_gcg(_our_game()), "ours.gcg")
+    win = ReplayWindow(replay(record), "ours.gcg")
+    qtbot.addWidget(win)
+    menu = win.menuBar().actions()[0].menu()
+    items = [a for a in menu.actions() if not a.isSeparator()]
+    keys = [_mnemonic(a.text()) for a in items]
+    assert None not in keys, [a.text() for a in items]
+    assert len(keys) == len(set(keys)), [a.text() for a in items]

@@ -322,3 +322,41 @@ def test_a_whole_game_without_the_mouse(qtbot):
     _active(qtbot, w.game_over_dialog)
     press(qtbot, Qt.Key.Key_Escape)
     assert not w.game_over_dialog.isVisible()
+
+
+def _mnemonic(text: str) -> str | None:
+    """The menu key of a menu text: the letter after its single "&", or None."""
+    plain = text.replace("&&", "\0\0")
+    i = plain.find("&")
+    return plain[i + 1].casefold() if 0 <= i < len(plain) - 1 else None
+
+
+def _menus(menu, path: str):
+    """``menu`` and every submenu in it, with a path for messages."""
+    yield path, menu
+    for a in menu.actions():
+        if a.menu() is not None:
+            yield from _menus(a.menu(), f"{path} > {a.text()}")
+
+
+def test_each_menu_key_opens_one_item_of_its_menu(make_window):
+    """Alt+F then R highlighted "Open recent" and "Replay this game" in turn, Alt+G then S
+    "Scoreboard" and the suite's "Start page"; the animation speeds and the volumes had no
+    key at all."""
+    from wordbler.ui.start import Launcher
+
+    w = make_window()
+    Launcher().install_game_menu(w)  # the suite's entries, as the app's windows have them
+    checked = 0
+    for bar_action in w.menuBar().actions():
+        for path, menu in _menus(bar_action.menu(), bar_action.text()):
+            items = [a for a in menu.actions() if not a.isSeparator() and a.isVisible()]
+            keys = [k for k in (_mnemonic(a.text()) for a in items) if k]
+            assert len(keys) == len(set(keys)), f"{path}: {[a.text() for a in items]}"
+            # every item of the board game's own has a key (not a placeholder such as "No
+            # recent files", nor the suite's games, which the suite names)
+            for a in items:
+                if a.isEnabled() and not a.objectName().startswith("game-menu-"):
+                    assert _mnemonic(a.text()), f"{path} > {a.text()} has no menu key"
+            checked += 1
+    assert checked >= 10  # File, Open recent, Resume, Game, Turn, Edit, View and its submenus

@@ -863,7 +863,8 @@ class MainWindow(QMainWindow):
         self.open_action = self.files.open_action
         game = bar.addMenu(self.tr("&Game"))
         game.setObjectName("game-menu")  # found by the launcher whatever the language
-        self.scoreboard_action = QAction(self.tr("&Scoreboard"), self)
+        # (B: S is the suite's Start page, below in this menu)
+        self.scoreboard_action = QAction(self.tr("Score&board"), self)
         self.scoreboard_action.triggered.connect(self.show_scoreboard)
         game.addAction(self.scoreboard_action)
         self.history_action = QAction(self.tr("Score &history"), self)
@@ -917,8 +918,10 @@ class MainWindow(QMainWindow):
         speed_menu = view.addMenu(self.tr("&Animation speed"))
         self.speed_group = QActionGroup(self)
         self.speed_actions: dict[Speed, QAction] = {}
+        speed_texts = {Speed.OFF: self.tr("&Off"), Speed.FAST: self.tr("&Fast"),
+                       Speed.NORMAL: self.tr("&Normal"), Speed.SLOW: self.tr("&Slow")}
         for sp in Speed:
-            a = QAction(sp.title, self)
+            a = QAction(speed_texts.get(sp, sp.title), self)
             a.setCheckable(True)
             a.setChecked(sp is self.speed)
             a.triggered.connect(lambda _=False, v=sp: self.set_speed(v))

@@ -187,14 +187,16 @@ class ReplayView(QWidget):
         for b in (self.forward_button, self.last_button):
             nav.addWidget(b)
         self.actions_by_name: dict[str, QAction] = {}
-        for name, keys, slot in (
-            ("first", [QKeySequence(Qt.Key.Key_Home)], self.first),
-            ("back", [QKeySequence(Qt.Key.Key_Left), QKeySequence(Qt.Key.Key_PageUp)], self.back),
-            ("forward", [QKeySequence(Qt.Key.Key_Right), QKeySequence(Qt.Key.Key_PageDown)],
-             self.forward),
-            ("last", [QKeySequence(Qt.Key.Key_End)], self.last),
+        # each with its own menu key in the window's Replay menu
+        for name, text, keys, slot in (
+            ("first", self.tr("F&irst"), [QKeySequence(Qt.Key.Key_Home)], self.first),
+            ("back", self.tr("&Back"), [QKeySequence(Qt.Key.Key_Left),
+                                        QKeySequence(Qt.Key.Key_PageUp)], self.back),
+            ("forward", self.tr("&Forward"), [QKeySequence(Qt.Key.Key_Right),
+                                              QKeySequence(Qt.Key.Key_PageDown)], self.forward),
+            ("last", self.tr("&Last"), [QKeySequence(Qt.Key.Key_End)], self.last),
         ):
-            a = QAction(name.capitalize(), self)
+            a = QAction(text, self)
             a.setShortcuts(keys)
             a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             a.triggered.connect(slot)
@@ -447,7 +449,8 @@ class ReplayWindow(QMainWindow):
             menu.addAction(self.view.actions_by_name[name])
         menu.addSeparator()
         if self.view.ours:
-            self.continue_action = QAction(self.tr("&Continue playing from here"), self)
+            # (N: C is Close's)
+            self.continue_action = QAction(self.tr("Co&ntinue playing from here"), self)
             self.continue_action.triggered.connect(self.view.request_continue)
             menu.addAction(self.continue_action)
         close = QAction(self.tr("&Close"), self)

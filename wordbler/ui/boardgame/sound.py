@@ -123,7 +123,7 @@ class SoundController(QObject):
         self.volume_group = QActionGroup(self)
         self.volume_actions: dict[int, QAction] = {}
         for v in VOLUMES:
-            a = QAction(f"{v}%", self.window)
+            a = QAction(f"&{v}%", self.window)  # its first digit is its menu key
             a.setCheckable(True)
             a.setChecked(v == self.volume)
             a.triggered.connect(lambda _=False, v=v: self.set_volume(v))
