@@ -733,7 +733,7 @@ class MainWindow(QMainWindow):
     def _open_setup(self) -> None:
         from .setup import SetupDialog
 
-        dlg = SetupDialog(self, previous=self.config)
+        dlg = SetupDialog(self, previous=self.config, settings=self.settings)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.accepted.connect(lambda: self.start_game(dlg.config()))
         self.setup_dialog = dlg

@@ -8,6 +8,8 @@ A mascot is picked by dragging it from the palette onto a player's box (MIME typ
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QDrag, QKeySequence, QPainter, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
@@ -254,10 +256,117 @@ class PickMascotCommand(QUndoCommand):
         self.dialog._set_mascots(self.before)
 
 
+#: the last setup started (QSettings), offered by the next New game dialog after a restart
+SETUP_KEY = "boardgame/last_setup"
+
+
+def remember_setup(settings, config: GameConfig) -> None:
+    """Keep ``config``'s choices (players' names, mascots, computer levels and head starts;
+    rules, language, hint and classic-play options, clock) in ``settings`` (a QSettings, or
+    None: nothing kept), as JSON, for :func:`recall_setup`."""
+    if settings is None:
+        return
+    changes = {}
+    for key, value in dict(config.rule_changes).items():
+        if key in ("hints_allowed", "show_validity"):
+            changes[key] = bool(value)
+        elif key == "hint_cost":
+            changes[key] = int(value)
+        elif key == "challenge":
+            changes[key] = getattr(value, "value", value)
+    clock = config.clock
+    data = {
+        "players": [{"name": p.name, "mascot": p.mascot, "computer": p.computer,
+                     "handicap": int(getattr(p, "handicap", 0))} for p in config.players],
+        "rules": config.rules,
+        "language": config.language,
+        "rule_changes": changes,
+        "clock": None if clock is None else {
+            "mode": clock.mode.value, "per_move": clock.per_move, "total": clock.total,
+            "penalty": clock.penalty},
+    }
+    settings.setValue(SETUP_KEY, json.dumps(data, ensure_ascii=False))
+
+
+def recall_setup(settings) -> GameConfig | None:
+    """The setup :func:`remember_setup` kept, as a configuration for the dialog's
+    ``previous`` (no word list, no seed); None if there is none.  Whatever does not make
+    sense in it (an older or damaged settings file) is left out: the dialog's default takes
+    its place, never an error."""
+    if settings is None:
+        return None
+    try:
+        data = json.loads(str(settings.value(SETUP_KEY, "") or ""))
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+
+    def whole(value, lo: int, hi: int) -> int | None:
+        ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+        return value if ok else None
+
+    rules = data.get("rules")
+    rules = rules if isinstance(rules, str) and rules in PRESETS else "standard"
+    language = data.get("language")
+    language = language if isinstance(language, str) and language in LANGUAGES else "en"
+    mascots, levels = mascot_names(), computer_levels()
+    players: list[PlayerSpec] = []
+    given = data.get("players")
+    for seat, p in enumerate(given[:4] if isinstance(given, list) else []):
+        p = p if isinstance(p, dict) else {}
+        name = p.get("name")
+        name = name.strip()[:24] if isinstance(name, str) and name.strip() else default_name(seat)
+        mascot = p.get("mascot") if p.get("mascot") in mascots else None
+        computer = p.get("computer") if p.get("computer") in levels else None
+        handicap = whole(p.get("handicap"), 0, HEAD_START_MAX) or 0
+        players.append(PlayerSpec(name, mascot, computer, handicap))
+    if len(players) < 2:
+        players = [PlayerSpec(default_name(i), None) for i in range(2)]
+    # every player a mascot of their own (a missing or repeated one: the first one free)
+    taken: set = set()
+    for i, p in enumerate(players):
+        if p.mascot is None or p.mascot in taken:
+            free = next((m for m in mascots if m not in taken
+                         and m not in {q.mascot for q in players[i + 1:]}), None)
+            players[i] = PlayerSpec(p.name, free, p.computer, p.handicap)
+        taken.add(players[i].mascot)
+    changes: list[tuple[str, object]] = []
+    kept = data.get("rule_changes")
+    kept = kept if isinstance(kept, dict) else {}
+    for key in ("hints_allowed", "show_validity"):
+        if isinstance(kept.get(key), bool):
+            changes.append((key, kept[key]))
+    cost = whole(kept.get("hint_cost"), 0, 50)
+    if cost:
+        changes.append(("hint_cost", cost))
+    try:
+        from wordbler.boardgame.rules import ChallengeRule
+
+        changes.append(("challenge", ChallengeRule(kept["challenge"])))
+    except (KeyError, TypeError, ValueError):
+        pass
+    clock = None
+    c = data.get("clock")
+    if isinstance(c, dict):
+        try:
+            from wordbler.boardgame.clock import ClockMode, ClockSettings
+
+            clock = ClockSettings(ClockMode(c.get("mode")), c.get("per_move"), c.get("total"),
+                                  c.get("penalty"))
+        except (TypeError, ValueError):  # ClockError is a ValueError
+            clock = None
+    return GameConfig(tuple(players), rules, rule_changes=tuple(changes), clock=clock,
+                      language=language)
+
+
 class SetupDialog(FittedDialog):
     def __init__(self, parent: QWidget | None = None, rules: str = "standard",
-                 previous: GameConfig | None = None) -> None:
+                 previous: GameConfig | None = None, settings=None) -> None:
+        """``previous``: the setup to offer (the last game's); ``settings``: a QSettings
+        the setup started is kept in, for the next start (:func:`remember_setup`)."""
         super().__init__(parent)
+        self.settings = settings
         self.setWindowTitle(self.tr("New game — Wordbler"))
         self.undo_stack = QUndoStack(self)
         self._config: GameConfig | None = None
@@ -597,6 +706,7 @@ class SetupDialog(FittedDialog):
         self._config = GameConfig(specs, self.rules.currentData(), lexicon, label,
                                   rule_changes=self.rule_changes(),
                                   clock=self.clock_box.settings(), language=code)
+        remember_setup(self.settings, self._config)
         self.accept()
 
     def done(self, result: int) -> None:

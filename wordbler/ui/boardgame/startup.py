@@ -192,9 +192,16 @@ class Startup:
             if config is None:
                 from wordbler.boardgame.rules import PRESETS
 
-                from .setup import SetupDialog
+                from .setup import SetupDialog, recall_setup
 
-                dialog = SetupDialog(rules=args.rules if args.rules in PRESETS else "standard")
+                # the setup of the last game started (in a session before this one)
+                previous = recall_setup(self.settings)
+                if previous is not None and args.rules != "standard" and args.rules in PRESETS:
+                    from dataclasses import replace
+
+                    previous = replace(previous, rules=args.rules)  # --rules asked for these
+                dialog = SetupDialog(rules=args.rules if args.rules in PRESETS else "standard",
+                                     previous=previous, settings=self.settings)
                 accepted = dialog.exec() == SetupDialog.DialogCode.Accepted
                 config = dialog.config() if accepted else None
                 dialog.deleteLater()  # a window of its own: freed, not kept hidden
