@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from wordbler.boardgame.game import PlayerSpec
 from wordbler.boardgame.model import Coord, EndReason, TurnKind
@@ -360,3 +360,43 @@ def test_each_menu_key_opens_one_item_of_its_menu(make_window):
                     assert _mnemonic(a.text()), f"{path} > {a.text()} has no menu key"
             checked += 1
     assert checked >= 10  # File, Open recent, Resume, Game, Turn, Edit, View and its submenus
+
+
+def test_tab_leaves_the_scoreboard_for_its_close_button(make_window, qtbot):
+    """Tab only went from cell to cell of the scoreboard: Close was out of the keyboard's
+    reach."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    w = make_window()
+    w.scoreboard_action.trigger()  # Game > Scoreboard
+    dlg = w.scoreboard_dialog
+    qtbot.waitExposed(dlg)
+    close = dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    dlg.table.setFocus()
+    qtbot.keyClick(dlg.table, Qt.Key.Key_Tab)
+    assert dlg.focusWidget() is close
+    qtbot.keyClick(close, Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+    assert dlg.focusWidget() is dlg.table
+    qtbot.keyClick(dlg.table, Qt.Key.Key_Tab)
+    qtbot.keyClick(close, Qt.Key.Key_Space)  # and Close closes it
+    assert not dlg.isVisible()
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space],
+                         ids=["Return", "Enter", "Space"])
+def test_enter_on_a_letter_of_the_blank_chooser_chooses_it(make_window, qtbot, key):
+    """Tab from A to B and Enter cancelled the chooser: the blank went back to the rack."""
+    from wordbler.ui.boardgame.dialogs import WildcardDialog
+
+    w = make_window()
+    dlg = WildcardDialog(w, w.theme, w.session.game.rules.alphabet)
+    chosen, results = [], []
+    dlg.letter_chosen.connect(chosen.append)
+    dlg.finished.connect(results.append)
+    dlg.open()
+    qtbot.waitExposed(dlg)
+    dlg.buttons["A"].setFocus()
+    qtbot.keyClick(dlg.buttons["A"], Qt.Key.Key_Tab)
+    assert dlg.focusWidget() is dlg.buttons["B"]
+    qtbot.keyClick(dlg.buttons["B"], key)
+    assert chosen == ["B"] and results == [QDialog.DialogCode.Accepted]

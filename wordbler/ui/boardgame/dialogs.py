@@ -104,6 +104,15 @@ class WildcardDialog(FittedDialog):
         self.accept()
 
     def keyPressEvent(self, event) -> None:
+        # Enter on a letter with the focus chooses it (as Space does); it went to the
+        # dialog's Cancel, and the blank went back to the rack
+        focus = self.focusWidget()
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() \
+                & ~Qt.KeyboardModifier.KeypadModifier:
+            letter = next((ch for ch, b in self.buttons.items() if b is focus), None)
+            if letter is not None:
+                self.choose(letter)
+                return
         text = event.text()
         if self.alphabet is not None:
             letter = self.alphabet.letter(text) if len(text) == 1 else None
@@ -316,6 +325,9 @@ class ScoreboardDialog(FittedDialog):
         layout = QVBoxLayout(self)
         self.table = QTableWidget(self)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Tab goes on to Close (the arrow keys move between the cells): it only went from
+        # cell to cell, and Close could not be reached from the keyboard
+        self.table.setTabKeyNavigation(False)
         layout.addWidget(self.table, 1)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         box.rejected.connect(self.reject)
@@ -663,7 +675,7 @@ KEYS = (
     (QT_TRANSLATE_NOOP("help", "In a dialog"), (
         (QT_TRANSLATE_NOOP("help", "Enter / Esc"),
          QT_TRANSLATE_NOOP("help", "the default button / cancel; in the blank chooser, type the "
-                                    "letter")),
+                                    "letter, or Tab to it and press Enter or Space")),
     )),
 )
 
