@@ -11,6 +11,7 @@ import os
 import re
 
 from PySide6.QtCore import (
+    QByteArray,
     QPropertyAnimation,
     QRect,
     QSequentialAnimationGroup,
@@ -1667,10 +1668,29 @@ class MainWindow(QMainWindow):
         dlg.destroyed.connect(lambda *_: setattr(self, "wildcard_dialog", None))
         dlg.open()
 
+    # ---- the window's size, place and maximised state, for the next start
+    GEOMETRY_KEY = "boardgame/window_geometry"
+
+    def remember_geometry(self) -> None:
+        if self.settings is not None and self.isVisible():
+            self.settings.setValue(self.GEOMETRY_KEY, self.saveGeometry())
+
+    def restore_geometry(self) -> bool:
+        """The size, place and maximised state the last window had (before it is shown; it
+        still fits the screen it comes back on when shown: a place on a monitor no longer
+        there comes back on this one).  False if there is none to restore."""
+        if self.settings is None:
+            return False
+        saved = self.settings.value(self.GEOMETRY_KEY)
+        if not isinstance(saved, (QByteArray, bytes)) or not saved:
+            return False
+        return self.restoreGeometry(QByteArray(saved))
+
     def closeEvent(self, event) -> None:
         if not self.files.confirm_close():  # unsaved changes: it asks, then closes again
             event.ignore()
             return
+        self.remember_geometry()
         self.animator.finish_all()
         self._stop_workers()
         if self.autosaver is not None:  # the game on disk as it is now, its file let go
@@ -1680,6 +1700,7 @@ class MainWindow(QMainWindow):
     def _on_quit(self) -> None:
         """The application is quitting: stop this window's jobs and let them end before Python
         does (a worker still running Python code while the interpreter shuts down crashes)."""
+        self.remember_geometry()  # (quitting without closing the window)
         self._stop_workers()
         QThreadPool.globalInstance().waitForDone(5000)  # cancelled jobs end within one call
 

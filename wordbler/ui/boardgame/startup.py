@@ -105,7 +105,8 @@ class Startup:
 
         window = MainWindow(config, self.speed, settings=self.settings, game=game)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        window.resize(1100, 800)
+        if not window.restore_geometry():  # as the last window was, else 1100 x 800
+            window.resize(1100, 800)
         if self.launcher is not None:
             self.launcher.install_game_menu(window)
         saver = autosave.Autosaver(window, slot=slot, record=record)

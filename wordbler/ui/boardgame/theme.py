@@ -242,6 +242,8 @@ def fit_to_screen(window, width: int | None = None, height: int | None = None) -
     call :func:`keep_fitted` once shown, to be fitted again when the frame is known."""
     from PySide6.QtGui import QGuiApplication
 
+    if window.isMaximized() or window.isFullScreen():
+        return  # the window manager fits it (resized, it was no longer maximised)
     screen = window.screen() or QGuiApplication.primaryScreen()
     if screen is None:  # pragma: no cover - no screen at all
         return
