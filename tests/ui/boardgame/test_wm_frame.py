@@ -8,6 +8,7 @@ The offscreen platform has no window manager: :class:`WmFrame` plays one, as ope
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QMargins, QPoint
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -34,12 +35,17 @@ class WmFrame:
         p = args[0] if len(args) == 1 else QPoint(*args)
         super().move(p.x() + self.extra.left(), p.y() + self.extra.top())
 
-    def wm_reports_frame(self, margins: QMargins = TITLE_BAR) -> None:
+    def wm_reports_frame(self, margins: QMargins = TITLE_BAR, moves: bool = True) -> None:
         """The window manager frames the window where it is: the window itself goes down
-        and right by the frame (a real move: the window gets its move event)."""
+        and right by the frame (a real move: the window gets its move event).  ``moves``
+        False: the frame goes round the window where it is, and the window hears of it only
+        by being painted (openbox with a window put back where it was last time)."""
         self.extra = margins
         pos = self.pos()
-        QWidget.move(self, pos.x() + margins.left(), pos.y() + margins.top())
+        if moves:
+            QWidget.move(self, pos.x() + margins.left(), pos.y() + margins.top())
+        else:
+            self.repaint()
 
 
 class FramedWindow(WmFrame, MainWindow):
@@ -71,7 +77,8 @@ def _frame_fits(qtbot, window) -> None:
     assert window.frameGeometry().bottom() <= free.bottom()
 
 
-def test_the_table_fits_again_when_the_window_manager_reports_its_title_bar(qtbot):
+@pytest.mark.parametrize("moves", [True, False], ids=["moved-down", "framed-in-place"])
+def test_the_table_fits_again_when_the_window_manager_reports_its_title_bar(qtbot, moves):
     config = GameConfig((PlayerSpec("Ann", "fox"), PlayerSpec("Bob", "owl")), seed=7)
     w = FramedWindow(config, Speed.OFF)
     qtbot.addWidget(w)
@@ -80,7 +87,11 @@ def test_the_table_fits_again_when_the_window_manager_reports_its_title_bar(qtbo
     qtbot.waitExposed(w)
     qtbot.waitUntil(lambda: fits_screen(w))  # fitted while no frame is known
     _no_room_for_a_title_bar(w)
-    w.wm_reports_frame()
+    if not moves:  # put back a little down the screen: the frame's bottom goes out of it
+        w.move(w.frameGeometry().x(), w.frameGeometry().y() + TITLE_BAR.top())
+        w.resize(w.width(), w.height() - TITLE_BAR.top())
+        qtbot.waitUntil(lambda: fits_screen(w))
+    w.wm_reports_frame(moves=moves)
     _frame_fits(qtbot, w)
     # a move of the user's afterwards (the frame unchanged) is left alone
     size = w.size()

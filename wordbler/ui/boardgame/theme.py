@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QColor, QFont, QPalette
 
 from wordbler.boardgame.rules import Premium
@@ -279,24 +279,33 @@ class _FrameFollower(QObject):
     A window manager tells a new window its frame (title bar, borders) only after it is
     shown: with openbox on a 1024 x 700 screen the table and the New game dialog fitted
     themselves as if frameless, then got a 25 px title bar and stood out of the screen by
-    it (the dialog's Start game button half cut off).  The frame comes with a move (and
-    resize) event of the window: then it is fitted again, once per change of the frame, so
-    that the user's own moves and resizes are left alone."""
+    it (the dialog's Start game button half cut off).  The frame comes with a move of the
+    window, or (a window put back where it was, its frame round it) with no event of its own
+    before the window is activated or painted: on these the frame is looked at, and when it
+    changed the window is fitted again (once per change of the frame, so that the user's own
+    moves and resizes are left alone)."""
+
+    EVENTS = (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show,
+              QEvent.Type.WindowActivate, QEvent.Type.Paint)
 
     def __init__(self, window) -> None:
         super().__init__(window)
+        self.window = window
         self.margins = _frame_margins(window)
         window.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:
-        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show):
+        if event.type() in self.EVENTS:
             margins = _frame_margins(watched)
             if margins != self.margins:
                 self.margins = margins
-                if (watched.isVisible() and not watched.isMaximized()
-                        and not watched.isFullScreen()):
-                    fit_to_screen(watched)
+                QTimer.singleShot(0, self, self._fit)  # not in the middle of a paint
         return False
+
+    def _fit(self) -> None:
+        w = self.window
+        if w.isVisible() and not w.isMaximized() and not w.isFullScreen():
+            fit_to_screen(w)
 
 
 def keep_fitted(window) -> None:
