@@ -396,6 +396,19 @@ def test_a_newer_versions_file_is_left_for_it(make, tmp_path, qtbot):
     assert os.listdir(_path(tmp_path).parent) == ["progress.json"]
 
 
+def test_once_the_newer_versions_file_is_moved_away_saving_starts_again(make, tmp_path,
+                                                                          qtbot):
+    # the "newer version" flag stood for the whole session: the player moved that file
+    # away and won, the screen said 1 played / 1 won, and nothing was ever written
+    raw = json.dumps({"version": 2, "game": None, "stats": STATS_7_5}).encode()
+    w = _open_on(make, qtbot, tmp_path, raw)
+    assert "newer version of Wordbler" in w.files_label.text()
+    _path(tmp_path).rename(tmp_path / "kept-by-the-player.json")
+    drag(w.board, *movable_pair(w.session.game))
+    saved = json.loads(_path(tmp_path).read_text(encoding="utf-8"))
+    assert saved["game"]["moves"] and not w.files_label.isVisibleTo(w)
+
+
 def test_a_bad_saved_game_keeps_the_statistics(make, tmp_path, qtbot):
     # QA (wg_badstats_shot badgame): a saved game this version cannot use took 7 played /
     # 5 won with it; Statistics showed zeros and the next swap wrote them

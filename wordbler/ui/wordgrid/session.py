@@ -207,6 +207,12 @@ class WordGridSession(QObject):
         return self.can_save and not self.newer_file
 
     def save(self) -> None:
+        if self.can_save and self.newer_file and not self.save_path.exists():
+            # the newer version's file was moved away: this window may write again (the
+            # flag stood for good, so every later save, a win's too, was dropped)
+            self.newer_file = False
+            self.load_problem = None
+            self.file_problem_changed.emit()
         if not self.may_write:
             return
         if self.game is None or not self.game.started:
