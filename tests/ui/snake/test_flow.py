@@ -368,7 +368,12 @@ def test_a_new_board_asks_before_it_ends_the_round_going_on(make_driver, en_list
         d.qtbot.keyClick(d.window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
         assert d.window.job is None
         assert d.game.deal.board == board and d.found() == words
-        assert save.read_text(encoding="utf-8") == before
+        # the clock stopped while the question was open (it ran on under it); the saved
+        # round is this one, paused
+        assert d.game.phase is Phase.PAUSED
+        saved, kept = (json.loads(t) for t in (save.read_text(encoding="utf-8"), before))
+        assert saved["deal"] == kept["deal"]
+        assert saved["game"]["players"] == kept["game"]["players"]
     assert len(asked) == 1 and "Ann's turn" in asked[0] and "2 words found" in asked[0]
 
 
@@ -439,3 +444,35 @@ def test_a_score_not_written_for_a_full_disk_is_written_once_there_is_room(
     d.window.close()
     doc = json.loads(scores.read_text(encoding="utf-8"))
     assert [r["name"] for rows in doc["tables"].values() for r in rows] == ["Ann"]
+
+
+def test_a_rounds_save_error_goes_when_the_round_is_over(make_driver, en_list, tmp_path,
+                                                         monkeypatch):
+    # the note kept saying "Could not save the round" after the round had ended and the
+    # scores were written, hiding the note about the high scores
+    import errno
+
+    from wordbler.snake import storage
+
+    real = storage.write_json_atomic
+    full = {"on": True}
+
+    def writer(path, doc):
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, doc)
+
+    monkeypatch.setattr(storage, "write_json_atomic", writer)
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", names=["Ann"])
+    d.drag(d.word_path(d.some_words(1)[0]))
+    label = d.window.files_label
+    assert not d.session.autosave(force=True) and "Could not save the round" in label.text()
+    with d.qtbot.waitSignal(d.session.round_finished):
+        d.click(d.window.round.end_button)
+    assert "not saved yet" in label.text()  # the high scores, not the round
+    full["on"] = False
+    with d.qtbot.waitActive(d.window):
+        d.window.activateWindow()
+    d.window.save_scores_if_due()
+    assert not label.isVisible()

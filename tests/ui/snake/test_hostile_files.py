@@ -213,8 +213,11 @@ def test_a_window_handed_the_files_keeps_the_other_windows_saved_round(
     second.drag(second.word_path(second.some_words(1)[0]))
     assert not second.session.autosave(force=True)
     assert save.read_bytes() == kept
+    assert "other window's saved round is kept" in second.window.files_label.text()
     with second.qtbot.waitSignal(second.session.round_finished):
         second.clock.advance(1000)
+    # the note was about the round now over: it goes
+    assert second.window.files_note is None and not second.window.files_label.isVisible()
     second.window.show_setup()  # the kept round is offered once this one is over
     assert second.window.setup.resume_box.isVisible()
     assert "Ann" in second.window.setup.resume_label.text()

@@ -275,6 +275,10 @@ class SnakeSession(QObject):
                 remove_autosave(self.autosave_path)
             except OSError as e:
                 self.save_error = f"could not remove the autosave: {e}"
+            else:
+                if self.save_error is not None:  # the round is over: nothing left to save
+                    self.save_error = None
+                    self.save_error_changed.emit()
         self.round_finished.emit(self.results)
 
     # ---- hints -----------------------------------------------------------------------------------

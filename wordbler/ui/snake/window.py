@@ -260,6 +260,7 @@ class SnakeWindow(QMainWindow):
                            "cannot be resumed.").format(saved=describe_saved(self._saved_doc))
         else:
             return True
+        self._pause_running()  # the clock does not run while the player reads the question
         answer = QMessageBox.question(self, self.tr("Word Snake"), text)
         return answer == QMessageBox.StandardButton.Yes
 
@@ -685,6 +686,8 @@ class SnakeWindow(QMainWindow):
         ses = self.session
         if ses is None:
             return
+        if self.owns_files and self.files_note and self.files_note.startswith("This round"):
+            self.files_note = None  # it was about the round now over
         self._show_files_note()  # the high scores may not have been written
         spec = ses.game.deal.spec
         key = getattr(ses, "table_key", None)
@@ -706,6 +709,8 @@ class SnakeWindow(QMainWindow):
             short, full = "Rounds are not saved (another window, or the folder)", self.files_note
             if "Another Word Snake window" in self.files_note:
                 short = "Rounds are not saved: another Word Snake window is open"
+            elif self.files_note.startswith("This round is not saved"):
+                short = "This round is not saved: the other window's saved round is kept"
         elif err:
             short, full = f"Could not save the round: {ses.save_error_short}", f"Could not save the round: {err}"
         elif self.highscores.unsaved:
