@@ -227,6 +227,12 @@ def test_a_word_list_from_a_deep_folder_does_not_widen_the_window(qtbot, window,
     window.resize(900, 600)
     qtbot.waitUntil(lambda: window.width() == 900)
     assert str(words) in window.list_label.toolTip()
+    # the path is shortened, never the count after it ("bundled …66 words" at 14 points)
+    label = window.list_label
+    tail = label.fontMetrics().horizontalAdvance(": 2 words")
+    label.resize(tail + 40, label.height())
+    shown = super(type(label), label).text()
+    assert "…" in shown and shown.endswith(": 2 words")
 
 
 def test_a_words_path_reads_on_a_dark_palette(qtbot, window):

@@ -13,10 +13,14 @@ class ElidedLabel(QLabel):
     Word tools wider than a 1024-pixel screen."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None,
-                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> None:
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle,
+                 keep_after: str | None = None) -> None:
+        """``keep_after``: the text from its last occurrence on is always shown whole and
+        only what comes before it is shortened (a list's name, never its word count)."""
         super().__init__(parent)
         self._full = text
         self._mode = mode
+        self._keep_after = keep_after
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._elide()
 
@@ -28,7 +32,16 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self._full, self._mode, max(10, self.width()))
+        fm, room = self.fontMetrics(), max(10, self.width())
+        head, tail = self._full, ""
+        if self._keep_after and self._keep_after in self._full:
+            cut = self._full.rindex(self._keep_after)
+            head, tail = self._full[:cut], self._full[cut:]
+        if fm.horizontalAdvance(self._full) <= room or not tail:
+            shown = fm.elidedText(self._full, self._mode, room)
+        else:
+            shown = fm.elidedText(head, self._mode,
+                                  max(10, room - fm.horizontalAdvance(tail))) + tail
         super().setText(shown)
         self.setToolTip(self._full if shown != self._full else "")
 

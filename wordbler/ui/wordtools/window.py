@@ -207,7 +207,7 @@ class WordToolsWindow(QMainWindow):
         top.addWidget(self.lang_combo)
         top.addSpacing(16)
         top.addWidget(QLabel(self.tr("Word list:")))
-        self.list_label = ElidedLabel(self.tr("bundled"))
+        self.list_label = ElidedLabel(self.tr("bundled"), keep_after=": ")
         self.list_label.setObjectName("list-label")
         self.list_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         top.addWidget(self.list_label, 1)
