@@ -230,6 +230,10 @@ def test_corrupt_autosave_is_set_aside(qtbot, make_window, tmp_path):
     # game is saved
     w.statusBar().clearMessage()
     assert w.files_label.isVisible() and "autosave.corrupt" in w.files_label.text()
+    # one short line (the whole path and reason did not fit a status bar), the rest in its tip
+    label = w.files_label
+    assert label.fontMetrics().horizontalAdvance(label.text()) <= 600
+    assert str(save.with_suffix(".corrupt")) in label.toolTip() and "format" in label.toolTip()
     p = w.session.puzzle.placed[0]
     drag(qtbot, w, p.cells[0], p.cells[-1])
     assert save.exists() and not w.files_label.isVisible()

@@ -94,6 +94,7 @@ class WordSearchSession(QObject):
         # the saved game could not be read and was set aside: said in the window's lasting
         # note (a status-bar message was gone in 8 s) until the next game is saved
         self.aside_note: str | None = None
+        self.aside_detail = ""  # the same with the file's path and what was wrong
         # the file was handed over (the window that held it closed) while this window played
         # a game of its own: ``resume_other(saved state)`` says whether to go on with the
         # game the other window saved (True) or to save this one in its place (False); with
@@ -275,12 +276,13 @@ class WordSearchSession(QObject):
             try:  # never over a file set aside before
                 kept = Path(set_aside(self.save_path, ".corrupt", self.save_path.with_suffix("")))
             except OSError:
-                note = f"The saved puzzle could not be read ({e})."
+                note = "The saved puzzle could not be read."
+                self.aside_detail = f"{note} ({e})"
             else:
-                note = (f"The saved puzzle could not be read and was set aside as "
-                        f"{kept.name} ({e}).")
-            self.aside_note = note
-            self.notice.emit(note)
+                note = f"The saved puzzle could not be read and was set aside as {kept.name}."
+                self.aside_detail = f"{note} {kept} ({e})"
+            self.aside_note = note  # short: a status bar is one line; the reason in its tip
+            self.notice.emit(self.aside_detail)
             self.files_changed.emit()
             return False
         self.state = state

@@ -566,7 +566,11 @@ class WordSearchWindow(QMainWindow):
         replaced by the next one) until it works again."""
         note = self.session.files_note or self.session.aside_note
         self.files_label.setText(note or "")
-        self.files_label.setToolTip(f"{note} ({self.session.save_path})" if note else "")
+        if note and note == self.session.aside_note:
+            tip = self.session.aside_detail
+        else:
+            tip = f"{note} ({self.session.save_path})" if note else ""
+        self.files_label.setToolTip(tip)
         self.files_label.setVisible(bool(note))
 
     def showEvent(self, event) -> None:
