@@ -8,7 +8,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 import wordbler.ui  # noqa: F401  (installs the PySide6 refcount guard first)
-from PySide6.QtCore import QLockFile, QPoint, QPointF, Qt
+from PySide6.QtCore import QLockFile, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -163,3 +163,24 @@ def _own_data_dir(tmp_path, monkeypatch):
     """Each UI test has its own data folder: an autosave one test leaves is never offered
     to (or overwritten by) another."""
     monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path / "wordbler-data"))
+
+
+def quit_tables(qapp) -> None:
+    """The board-game windows ``main()`` made are closed, as at the end of a session."""
+    from wordbler.ui.boardgame.mainwindow import MainWindow
+
+    for w in qapp.topLevelWidgets():
+        if isinstance(w, MainWindow) and w.isVisible():
+            w.files._close_confirmed = True
+            w.close()
+
+
+@pytest.fixture
+def app_env(qapp, monkeypatch, tmp_path):
+    """``main()`` returns instead of running the event loop; the app's settings and data
+    folder are the test's own."""
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+    monkeypatch.setattr(qapp, "exec", lambda: 0)
+    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path / "data"))
+    yield
+    quit_tables(qapp)

@@ -13,24 +13,9 @@ from wordbler.ui.app import main
 from wordbler.ui.boardgame.mainwindow import MainWindow
 from wordbler.ui.boardgame.setup import SetupDialog, default_name
 
-
-@pytest.fixture
-def app_env(qapp, monkeypatch, tmp_path):
-    """main() returns instead of running the event loop; the app's settings and data folder
-    are the test's own."""
-    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
-    monkeypatch.setattr(qapp, "exec", lambda: 0)
-    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path / "data"))
-    yield
-    _quit(qapp)
+from tests.ui.conftest import quit_tables
 
 
-def _quit(qapp) -> None:
-    """The windows main() made are closed, as at the end of a session."""
-    for w in qapp.topLevelWidgets():
-        if isinstance(w, MainWindow) and w.isVisible():
-            w.files._close_confirmed = True
-            w.close()
 
 
 def _new_game_dialog(qapp, monkeypatch, answer) -> None:
@@ -60,7 +45,7 @@ def test_the_new_game_dialog_offers_the_last_setup_after_a_restart(qapp, app_env
     started = next(w for w in qapp.wordbler_launcher.startup.windows if isinstance(w, MainWindow))
     chosen = started.config
     assert chosen.language == "fr" and [p.name for p in chosen.players] == ["Zoé", "Léon", "Inès"]
-    _quit(qapp)  # ... and the next day:
+    quit_tables(qapp)  # ... and the next day:
 
     offered = {}
 

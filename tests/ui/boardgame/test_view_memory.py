@@ -86,24 +86,6 @@ def test_closing_the_unseen_tiles_dock_with_its_button_is_remembered(qtbot, sett
 # ------------------------------------------------------------------ the window's place and size
 
 
-@pytest.fixture
-def app_env(qapp, monkeypatch, tmp_path):
-    """main() returns instead of running the event loop; the app's settings and data folder
-    are the test's own."""
-    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
-    monkeypatch.setattr(qapp, "exec", lambda: 0)
-    monkeypatch.setenv("WORDBLER_DATA_DIR", str(tmp_path / "data"))
-    yield
-    _quit_app(qapp)
-
-
-def _quit_app(qapp) -> None:
-    for w in qapp.topLevelWidgets():
-        if isinstance(w, MainWindow) and w.isVisible():
-            w.files._close_confirmed = True
-            w.close()
-
-
 def _start(qapp, qtbot) -> MainWindow:
     """The app started for a new game at once (as ``wordbler --players Ann,Bob``)."""
     from wordbler.ui.app import main
