@@ -319,3 +319,23 @@ def test_every_cards_line_shows_whole_with_a_large_system_font(qtbot, points):
             assert wrapped.height() <= line.contentsRect().height(), line.text()
     finally:
         app.setFont(before)
+
+
+@pytest.mark.parametrize("key", ["snake", "wordgrid", "wordsearch", "wordtools"])
+def test_each_menu_key_of_a_games_window_opens_one_item(qtbot, launcher, key):
+    # Word Snake's Board code and Close shared C, Word Grid's Play a seed and Size S and its
+    # Copy result and Close C, Word Search's Export PDF and Print P: the key only moved
+    # between them
+    from PySide6.QtWidgets import QMenu
+
+    window = launcher.open(key)
+    qtbot.addWidget(window)
+    for menu in window.menuBar().findChildren(QMenu):
+        keys = [start._mnemonic(a.text()) for a in menu.actions() if a.text()]
+        keys = [k for k in keys if k]
+        assert len(keys) == len(set(keys)), (menu.title(), [a.text() for a in menu.actions()])
+    # a window's own pool (word tools reads its list in one) is idle before the window goes:
+    # deleting a pool waits for its job, and a wait that holds Python's lock would never end
+    pool = getattr(window, "_pool", None)
+    if pool is not None:
+        qtbot.waitUntil(lambda: pool.activeThreadCount() == 0, timeout=60000)

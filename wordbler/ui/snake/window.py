@@ -105,7 +105,7 @@ class SnakeWindow(QMainWindow):
         game.setObjectName("game-menu")  # found by the launcher whatever the language
         self.new_action = self._action(game, self.tr("&New board"), "Ctrl+N", self.new_from_menu)
         self.daily_action = self._action(game, self.tr("&Daily board"), "Ctrl+D", self.daily_board)
-        self.code_action = self._action(game, self.tr("Board &code…"), "Ctrl+L", self.ask_code)
+        self.code_action = self._action(game, self.tr("Board c&ode…"), "Ctrl+L", self.ask_code)
         self.copy_action = self._action(game, self.tr("Cop&y board code"), "Ctrl+Shift+C", self.copy_code)
         game.addSeparator()
         self.pause_action = self._action(game, self.tr("&Pause"), "Ctrl+P", self.toggle_pause)

@@ -155,7 +155,7 @@ class WordSearchWindow(QMainWindow):
         file = bar.addMenu(self.tr("&File"))
         file.setObjectName("file-menu")  # found by the launcher whatever the language
         self.new_action = QAction(self.tr("&New puzzle\u2026"), self, shortcut=QKeySequence.StandardKey.New)
-        self.pdf_action = QAction(self.tr("Export &PDF\u2026"), self, shortcut=QKeySequence("Ctrl+E"))
+        self.pdf_action = QAction(self.tr("Export P&DF\u2026"), self, shortcut=QKeySequence("Ctrl+E"))
         self.print_action = QAction(self.tr("&Print\u2026"), self, shortcut=QKeySequence.StandardKey.Print)
         self.text_action = QAction(self.tr("Export &text\u2026"), self)
         self.close_action = QAction(self.tr("&Close"), self, shortcut=QKeySequence.StandardKey.Close)
