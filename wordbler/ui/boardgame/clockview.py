@@ -13,12 +13,14 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QGroupBox, QHBoxLayout,
                                QLabel, QSizePolicy, QSpinBox, QWidget)
 
 from wordbler.boardgame.clock import ClockMode, ClockSettings, GameClock
 from wordbler.boardgame.model import TurnKind
+
+from .panels import ElidedLabel as _ElidedLabel
 
 TICK_MS = 200
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
@@ -77,50 +79,24 @@ class ClockOptionsBox(QGroupBox):
                              self.total.value() * 60, self.penalty.value())
 
 
-class ElidedLabel(QLabel):
-    """A one-line label that shortens its text with "…" to the width it is given (the whole
-    text in its tooltip), instead of asking for the whole width."""
+class ElidedLabel(_ElidedLabel):
+    """The side panel's shortened label, for a name in the clock strip: it asks for its
+    whole text's width, and gives way down to its first letter and "…"."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("", parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self._full = ""
-
-    def set_full_text(self, text: str) -> None:
-        if text != self._full:
-            self._full = text
-            self.updateGeometry()
-        self._elide()
-
-    def full_text(self) -> str:
-        return self._full
 
     def sizeHint(self) -> QSize:  # noqa: N802
         fm = self.fontMetrics()
         # (elidedText wants a pixel or two more than horizontalAdvance to keep a text whole)
-        return QSize(fm.horizontalAdvance(self._full) + 4, super().sizeHint().height())
+        return QSize(fm.horizontalAdvance(self.full_text()) + 4, super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802
-        fm = self.fontMetrics()
-        short = self._full[:1] + "…" if len(self._full) > 1 else self._full
-        return QSize(fm.horizontalAdvance(short) + 2, super().minimumSizeHint().height())
-
-    def changeEvent(self, event) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self.updateGeometry()
-            self._elide()
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight,
-                                              max(0, self.width() - 2))
-        if shown != self.text():
-            self.setText(shown)
-        self.setToolTip(self._full if shown != self._full else "")
+        full = self.full_text()
+        short = full[:1] + "…" if len(full) > 1 else full
+        return QSize(self.fontMetrics().horizontalAdvance(short) + 2,
+                     super().minimumSizeHint().height())
 
 
 class PlayerClock(QWidget):

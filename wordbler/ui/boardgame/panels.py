@@ -28,6 +28,7 @@ class ElidedLabel(QLabel):
     def set_full_text(self, text: str) -> None:
         if text != self._full:
             self._full = text
+            self.updateGeometry()  # a subclass's size hint may follow the whole text
             self._elide()
 
     def _elide(self) -> None:
@@ -42,6 +43,7 @@ class ElidedLabel(QLabel):
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() == event.Type.FontChange:
+            self.updateGeometry()
             self._elide()
 
     def minimumSizeHint(self) -> QSize:
