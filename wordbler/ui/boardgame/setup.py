@@ -692,9 +692,10 @@ class SetupDialog(FittedDialog):
         if self.file_radio.isChecked():
             _path, lexicon, label, _code = self._file_lexicon
         else:
-            future = self._bundled.get(code) or preload_bundled(code)
+            future = self._bundled.get(code)
             try:
-                lexicon, label = future.result()  # read by now, unless Start came at once
+                # read by now, unless Start came at once (then it is waited for)
+                lexicon, label = future.result() if future else load_lexicon(None, code)
             except DictionaryUnavailable as e:
                 self._bundled.pop(code, None)  # read it again on the next Start
                 self._dict_message(self.tr("The bundled word list cannot be used: {error}").format(
