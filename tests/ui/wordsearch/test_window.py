@@ -482,3 +482,69 @@ def test_an_export_that_fails_names_the_chosen_file_and_the_reason(qtbot, make_w
     assert not (w.export_pdf(str(folder)) if kind == "pdf" else w.export_text(str(folder)))
     assert said == [f"Could not write '{folder}':\nIs a directory"]
     assert list(folder.iterdir()) == [] and [f.name for f in tmp_path.iterdir() if f.name.startswith(".")] == []
+
+
+def _pdf_page_count(path) -> int:
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page\b", path.read_bytes()))
+
+
+def test_print_preview_from_the_menu_shows_the_printed_pages(qtbot, make_window, tmp_path):
+    # there was no way to see the pages before printing them: Print went straight to the
+    # printer, and a long list's continued pages were a surprise on paper
+    from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+    from wordbler.wordsearch import Settings, generate
+    from wordbler.wordsearch.words import Entry
+
+    from .conftest import WORDS
+
+    words = [Entry(f"{w}{s}".lower(), f"{w}{s}") for s in ("", "S", "ER", "ING") for w in WORDS]
+    long_list = generate(Settings(cols=18, rows=18, level="hard", title="Many words"),
+                         words[:60], 5)
+    w = make_window(long_list)
+    _choose_from_the_file_menu(qtbot, w, w.preview_action)
+    qtbot.waitUntil(lambda: w.preview_dialog is not None and w.preview_dialog.isVisible())
+    dlg = w.preview_dialog
+    view = dlg.findChild(QPrintPreviewWidget)
+    qtbot.waitUntil(lambda: view.pageCount() > 0)
+    out = tmp_path / "same.pdf"
+    assert w.export_pdf(str(out), "a4")
+    assert view.pageCount() == _pdf_page_count(out) >= 2
+    assert "Many words" in dlg.windowTitle() and w.preview_error == ""
+    screen = w.screen().availableGeometry()
+    assert screen.contains(dlg.frameGeometry()) or dlg.height() <= screen.height()
+    # the preview stays open beside the puzzle (not modal) and follows View ▸ Large print
+    assert not dlg.isModal()
+    before = view.pageCount()
+    w.large_action.trigger()
+    view.updatePreview()
+    large = tmp_path / "large.pdf"
+    assert w.export_pdf(str(large), "a4")
+    assert view.pageCount() == _pdf_page_count(large) >= before
+    dlg.close()
+    qtbot.waitUntil(lambda: w.preview_dialog is None)
+
+
+def test_print_preview_needs_a_puzzle(qtbot, make_window):
+    w = make_window(None)
+    assert not w.preview_action.isEnabled()
+    assert w.print_preview() is None
+
+
+def test_a_new_puzzle_closes_the_preview_of_the_old_one(qtbot, make_window, puzzle):
+    from wordbler.wordsearch import Settings, generate
+    from wordbler.wordsearch.words import Entry
+
+    from .conftest import WORDS
+
+    w = make_window(puzzle)
+    dlg = w.print_preview()
+    qtbot.waitUntil(dlg.isVisible)
+    other = generate(Settings(cols=10, rows=10, level="easy"), [Entry(x.lower(), x) for x in WORDS[:5]], 3)
+    w.session.start(other, ["Player"])
+    qtbot.waitUntil(lambda: w.preview_dialog is None)
+    dlg2 = w.print_preview()
+    assert dlg2 is not None and w.preview_dialog is dlg2
+    dlg2.close()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QListWi
 
 from wordbler.lexicon.alphabet import get_alphabet
 from wordbler.ui.common.helpdialog import show_help_dialog
+from wordbler.ui.common.screen import fit_to_screen
 from wordbler.wordsearch.play import HINT_COST, Selection
 from wordbler.wordsearch.textexport import to_text
 
@@ -157,9 +158,11 @@ class WordSearchWindow(QMainWindow):
         self.new_action = QAction(self.tr("&New puzzle\u2026"), self, shortcut=QKeySequence.StandardKey.New)
         self.pdf_action = QAction(self.tr("Export P&DF\u2026"), self, shortcut=QKeySequence("Ctrl+E"))
         self.print_action = QAction(self.tr("&Print\u2026"), self, shortcut=QKeySequence.StandardKey.Print)
+        self.preview_action = QAction(self.tr("Print pre&view\u2026"), self)
         self.text_action = QAction(self.tr("Export &text\u2026"), self)
         self.close_action = QAction(self.tr("&Close"), self, shortcut=QKeySequence.StandardKey.Close)
-        for a in (self.new_action, None, self.pdf_action, self.print_action, self.text_action, None, self.close_action):
+        for a in (self.new_action, None, self.pdf_action, self.preview_action, self.print_action, self.text_action, None,
+                  self.close_action):
             file.addSeparator() if a is None else file.addAction(a)
         game = bar.addMenu(self.tr("&Game"))
         game.setObjectName("game-menu")  # found by the launcher whatever the language
@@ -193,6 +196,7 @@ class WordSearchWindow(QMainWindow):
         # lambdas: triggered passes ``checked`` (False), which the exports took as the path
         self.pdf_action.triggered.connect(lambda: self.export_pdf())
         self.print_action.triggered.connect(self.print_puzzle)
+        self.preview_action.triggered.connect(lambda: self.print_preview())
         self.text_action.triggered.connect(lambda: self.export_text())
         self.close_action.triggered.connect(self.close)
         self.large_action.toggled.connect(self._on_view)
@@ -252,6 +256,9 @@ class WordSearchWindow(QMainWindow):
 
     # ---- session updates ------------------------------------------------------------------
     def _on_puzzle(self) -> None:
+        preview = getattr(self, "preview_dialog", None)
+        if preview is not None:  # it shows the pages of the puzzle that went
+            preview.close()
         self.grid.set_puzzle(self.session.puzzle)
         self.banner.hide()
         self._refresh()
@@ -272,7 +279,8 @@ class WordSearchWindow(QMainWindow):
 
     def _refresh(self) -> None:
         st = self.session.state
-        for a in (self.pdf_action, self.print_action, self.text_action, self.hint_action):
+        for a in (self.pdf_action, self.preview_action, self.print_action, self.text_action,
+                  self.hint_action):
             a.setEnabled(st is not None)
         if st is None:
             self.title_label.setText(self.tr("Word Search"))
@@ -550,6 +558,46 @@ class WordSearchWindow(QMainWindow):
         except OSError as e:
             QMessageBox.warning(self, self.tr("Word Search"), self.tr("Could not print:\n{e}")
                                                               .format(e=e))
+
+    def print_preview(self):
+        """Open the pages as they will print (the pages of Print and Export PDF) in Qt's
+        print preview: zoom, paper and orientation, and a Print button.  Not modal, so the
+        puzzle stays playable; the dialog (also ``preview_dialog``), or None without a
+        puzzle."""
+        from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrinter
+
+        from .printing import print_puzzle
+
+        p = self.session.puzzle
+        if p is None:
+            return None
+        old = getattr(self, "preview_dialog", None)
+        if old is not None:
+            old.close()
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dlg = QPrintPreviewDialog(printer, self)
+        dlg.setWindowTitle(self.tr("Print preview \u2014 {title}").format(
+            title=p.title or self.tr("Word Search")))
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg._printer = printer  # the printer lives as long as its dialog
+        self.preview_error = ""
+
+        def paint(device) -> None:  # called again on every change of paper or orientation
+            try:
+                print_puzzle(p, device, lower=self.lower_action.isChecked(),
+                             large=self.large_action.isChecked())
+            except OSError as e:
+                self.preview_error = str(e)
+                self.statusBar().showMessage(self.tr("Could not lay out the pages: {e}")
+                                             .format(e=e), 8000)
+
+        dlg.paintRequested.connect(paint)
+        fit_to_screen(dlg, QSize(900, 1100))  # a page's height where the screen has it
+        self.preview_dialog = dlg
+        dlg.destroyed.connect(lambda *_: setattr(self, "preview_dialog", None))
+        dlg.setModal(False)
+        dlg.show()
+        return dlg
 
     def show_help(self) -> None:
         self._help_box = show_help_dialog(
