@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from wordbler.snake import BoardSpec, FakeClock, SnakeGame, SnakeWords, generate
+from wordbler.snake import BoardSpec, FakeClock, Phase, SnakeGame, SnakeWords, generate
 from wordbler.snake.storage import HIGHSCORES_FORMAT, save_round
 
 from tests.ui.conftest import locks_cannot_be_made
@@ -128,9 +128,12 @@ def test_one_window_at_a_time_keeps_the_files(make_driver, en_list, tmp_path):
     autosave): the second is told, offers no resume and writes nothing; closing the first
     hands the files over."""
     first, save = _ann_and_bob_saved(make_driver, en_list, tmp_path)
-    before = save.read_bytes()
 
     second = make_driver(settings_name="second.ini")
+    # the first window's round paused when the second was activated (and saved so)
+    first.qtbot.waitUntil(lambda: first.game.phase is Phase.PAUSED)
+    before = save.read_bytes()
+    assert b"Ann" in before
     assert not second.window.owns_files
     assert "Another Word Snake window is open" in second.window.setup.status.text()
     assert not second.window.setup.resume_box.isVisible()

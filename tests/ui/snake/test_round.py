@@ -296,3 +296,35 @@ def test_help_opens_on_f1(make_driver):
     d.qtbot.waitUntil(lambda: d.window._help is not None and d.window._help.isVisible())
     assert "Scoring" in d.window._help.text.toPlainText()
     d.window._help.close()
+
+
+def test_a_round_pauses_when_the_player_clicks_onto_another_window(make_driver, en_list, qtbot):
+    # the round ran on while the player was in another Wordbler window or another program,
+    # and a short round ended with nobody there; only minimising or the Game menu paused it
+    from PySide6.QtWidgets import QDialog, QWidget
+
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", duration=120)
+    assert d.game.phase is Phase.PLAYING
+    # a dialog of the Snake window's own is not "away"
+    own = QDialog(d.window)
+    own.show()
+    with qtbot.waitActive(own):
+        own.activateWindow()
+    QTest.qWait(20)
+    assert d.game.phase is Phase.PLAYING
+    own.close()
+    with qtbot.waitActive(d.window):
+        d.window.activateWindow()
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    with qtbot.waitActive(other):
+        other.activateWindow()
+    qtbot.waitUntil(lambda: d.game.phase is Phase.PAUSED)
+    assert d.view.cover_text and "Paused" in d.view.cover_text
+    d.clock.advance(500)  # the time away does not count
+    with qtbot.waitActive(d.window):
+        d.window.activateWindow()
+    d.click_tile((0, 0))  # back: a press on the board resumes
+    assert d.game.phase is Phase.PLAYING and d.game.remaining == pytest.approx(120)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import (QCoreApplication, QEvent, QLockFile, QSettings, QSize, Qt,
-                            QThreadPool, Signal)
+                            QThreadPool, QTimer, Signal)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox,
                                QStackedWidget, QWidget)
@@ -747,8 +747,24 @@ class SnakeWindow(QMainWindow):
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
             self.claim_files()  # the other window may have closed meanwhile
             self.save_scores_if_due()
+        elif event.type() == QEvent.Type.ActivationChange:
+            # the next active window is known once the change is over
+            QTimer.singleShot(0, self, self._pause_if_away)
         elif event.type() == QEvent.Type.WindowStateChange and self.isMinimized():
             self.pause_for_switch()
+
+    def _pause_if_away(self) -> None:
+        """The player clicked onto another window (another Wordbler game, another program):
+        the round pauses, as when the window is minimised; it ran on unseen and could end
+        with nobody there.  A window of this one's own (its dialogs) is not away."""
+        if self.isActiveWindow():
+            return
+        active = QApplication.activeWindow()
+        while active is not None:
+            if active is self:
+                return
+            active = active.parentWidget()
+        self.pause_for_switch()
 
     def save_scores_if_due(self) -> None:
         """Write the high scores again when the last save failed (a full disk): the round's
