@@ -339,3 +339,15 @@ def test_each_menu_key_of_a_games_window_opens_one_item(qtbot, launcher, key):
     pool = getattr(window, "_pool", None)
     if pool is not None:
         qtbot.waitUntil(lambda: pool.activeThreadCount() == 0, timeout=60000)
+
+
+def test_about_names_every_game_of_the_suite(qtbot):
+    # it read "A crossword-tile word game for 2–4 players" long after the suite had five games
+    from wordbler.ui.boardgame.dialogs import AboutDialog
+
+    dlg = AboutDialog("Test list")
+    qtbot.addWidget(dlg)
+    text = dlg.tabs.widget(0).toPlainText()
+    for game in GAMES[1:]:
+        assert game.title.lower() in text.lower(), game.title
+    assert "board game" in text and "Test list" in text

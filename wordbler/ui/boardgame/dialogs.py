@@ -577,9 +577,10 @@ class AboutDialog(FittedDialog):
         about = QTextBrowser(self)
         about.setOpenExternalLinks(True)
         about.setMarkdown(
-            self.tr("# Wordbler {version}\n\nA crossword-tile word game for 2–4 players at "
-                    "one computer.\n\n**Credits**: game, engine and interface by the Wordbler "
-                    "team. Mascots (bear, cat, dragon, fox, frog, hedgehog, octopus, owl, "
+            self.tr("# Wordbler {version}\n\nA suite of word games: the crossword-tile "
+                    "board game for 2–4 players at one computer, Word Snake, Word Grid, Word "
+                    "Search and word tools.\n\n**Credits**: game, engine and interface by the "
+                    "Wordbler team. Mascots (bear, cat, dragon, fox, frog, hedgehog, octopus, owl, "
                     "penguin, rabbit) drawn for Wordbler. Built with Qt for Python (PySide6, "
                     "LGPL).\n\n**Dictionary in use**: {dictionary}.\n\nLicensed under the MIT "
                     "licence. The bundled word list has its own licence and attribution: see "
