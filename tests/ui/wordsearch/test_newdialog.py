@@ -117,3 +117,33 @@ def test_the_word_count_box_is_as_tall_as_a_spin_box(dialog, qtbot):
     assert dialog.count.height() <= dialog.count.sizeHint().height() + 4
     # and no gap the height of the other page under it
     assert dialog.source_pages.height() <= dialog.count.sizeHint().height() + 8
+
+
+def test_a_size_the_user_gave_the_dialog_is_kept_when_the_source_changes(dialog, qtbot):
+    # it snapped back to its natural size at every change of the word source or shape
+    qtbot.waitExposed(dialog)
+    natural = dialog.size()
+    big = natural.grownBy(__import__("PySide6.QtCore", fromlist=["QMargins"]).QMargins(0, 0, 300, 250))
+    dialog.resize(big)
+    qtbot.waitUntil(lambda: dialog.size() == big)
+    choose(dialog.source, "mine")
+    qtbot.waitUntil(lambda: dialog.words.isVisible())
+    assert dialog.size() == big
+    choose(dialog.source, dialog.source.itemData(0))
+    qtbot.waitUntil(lambda: dialog.count.isVisible())
+    assert dialog.size() == big
+    choose(dialog.shape, "picture")
+    assert dialog.width() >= big.width() and dialog.height() >= big.height()
+    assert dialog.height() >= dialog.minimumSizeHint().height()
+
+
+def test_an_untouched_dialog_still_fits_each_source(dialog, qtbot):
+    qtbot.waitExposed(dialog)
+    short = dialog.height()
+    choose(dialog.source, "mine")
+    qtbot.waitUntil(lambda: dialog.words.isVisible())
+    tall = dialog.height()
+    assert tall > short  # grew for the own-words box
+    choose(dialog.source, dialog.source.itemData(0))
+    qtbot.waitUntil(lambda: dialog.count.isVisible())
+    assert dialog.height() == short  # and went back

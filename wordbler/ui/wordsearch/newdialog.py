@@ -167,7 +167,26 @@ class NewPuzzleDialog(QDialog):
         pages.updateGeometry()  # the form's cached size of the stack goes
         for layout in self.findChildren(QLayout):  # the new policies count from now
             layout.invalidate()
-        self.adjustSize()  # as the picture's box does when it shows or goes
+        self._fit()  # as the picture's box does when it shows or goes
+
+    def _fit(self) -> None:
+        """Take the size the controls shown need; a size the user gave the dialog is kept
+        (only grown where the controls need more): it snapped back to its natural size at
+        every change of the word source or the shape."""
+        fitted = getattr(self, "_fitted", None)
+        # the layout itself grows the dialog to its new minimum as the change happens
+        if fitted is not None and self.isVisible() and \
+                self.size() not in (fitted, fitted.expandedTo(self.minimumSizeHint())):
+            self._user_sized = True
+        if getattr(self, "_user_sized", False):
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
+            self.resize(self.size().expandedTo(self.minimumSizeHint()))
+        else:
+            self.adjustSize()
+        self._fitted = self.size()
+
     def _fill_themes(self) -> None:
         current = self.theme.currentText()
         self.theme.clear()
@@ -182,7 +201,7 @@ class NewPuzzleDialog(QDialog):
         self.picture_label.setVisible(picture)
         self.cols.setEnabled(not picture)
         self.rows.setEnabled(not picture)
-        self.adjustSize()
+        self._fit()
 
     def _load_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Words file"), "", self.tr("Text files (*.txt);;All files (*)"))
