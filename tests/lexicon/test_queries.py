@@ -187,6 +187,32 @@ def test_patterns_match_brute_force(alphabet, letters):
 
 
 @pytest.mark.parametrize("alphabet,letters", CASES, ids=["en", "ru"])
+def test_patterns_with_several_stars_literals_and_a_rack_match_brute_force(alphabet, letters):
+    # a word splits between several stars in many ways, and the rack may hold the pattern's
+    # own letters too: the search meets each word once, so what the rack must hold cannot
+    # depend on the split (it is the word's letters less the pattern's literals)
+    rng = random.Random(23)
+    lits = letters[:3]
+    for _ in range(6):
+        words = random_lexicon(rng, letters[:6], max_len=7)
+        wl = WordList.from_words(words, alphabet)
+        for _ in range(25):
+            parts = ["*"]
+            for _ in range(rng.randint(1, 3)):
+                parts.append(rng.choice([rng.choice(lits), "?", "[" + "".join(rng.sample(lits, 2)) + "]"]))
+                parts.append(rng.choice(["*", ""]))
+            pat = "".join(parts)
+            items = q.parse_pattern(pat, alphabet)
+            fixed = "".join(rng.choices(letters[:6], k=rng.randint(0, 4)))
+            blanks = rng.randint(0, 3)
+            if not fixed and not blanks:
+                continue
+            got = q.pattern(wl, pat, fixed + "?" * blanks)
+            assert got == listing(alphabet, ref_pattern(words, items, fixed, blanks)), \
+                (pat, fixed, blanks)
+
+
+@pytest.mark.parametrize("alphabet,letters", CASES, ids=["en", "ru"])
 def test_patterns_of_only_stars_and_any_letters_with_a_rack_match_brute_force(alphabet,
                                                                               letters):
     # these take the anagram search (the walk met each word once per way to split it
