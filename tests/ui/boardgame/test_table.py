@@ -563,3 +563,37 @@ def test_the_next_player_can_take_the_seat_with_the_keyboard(driver, qtbot):
     assert w.table.handoff.button.hasFocus()
     qtbot.keyClick(w.table.handoff.button, Qt.Key.Key_Space)
     assert not d.session.handoff and w.board.hasFocus()
+
+
+def test_score_history_rows_show_whole_when_the_dialog_is_narrow(driver, qtbot):
+    # the per-letter breakdown had a fixed one-line height: under a large system font, or a
+    # narrow dialog, it was cut with "…" (the other rows wrapped)
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+    words = Words()
+    d = driver(lexicon=words)
+    d.reveal()
+    d.place_opening(words)
+    d.done()
+    d.window.show_history(None)
+    dlg = d.window.history_dialog
+    dlg.resize(360, 420)
+    tree = dlg.tree
+    tree.expandAll()
+    qtbot.waitUntil(lambda: tree.header().sectionSize(1) < 300)
+    qtbot.wait(50)  # the delegate measures the rows again once the columns settle
+    it = QTreeWidgetItemIterator(tree)
+    checked = 0
+    while it.value():
+        item = it.value()
+        text = item.text(1)
+        if "\u00a0" in text:  # a breakdown: a letter and its value are never split
+            checked += 1
+            fm = QFontMetrics(item.font(1).resolve(tree.font()), tree)  # as painted
+            width = tree.header().sectionSize(1)
+            lines = -(-fm.horizontalAdvance(text) // width)  # at least this many lines
+            assert lines >= 2  # too long for the column: it must wrap
+            assert tree.visualItemRect(item).height() >= lines * fm.lineSpacing(), text
+        it += 1
+    assert checked >= 1

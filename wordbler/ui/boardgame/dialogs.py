@@ -6,8 +6,10 @@ window (and every animation) stays live behind them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+import re
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -282,14 +284,16 @@ class ScoreHistoryDialog(FittedDialog):
                                          str(w.score), ""])
                 _bold(child, 1)
                 child.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
-                grand = QTreeWidgetItem(["", texts.letter_detail(w), "", ""])
-                mono = QFont("Monospace")
+                # a letter and its value stay on one line when the row wraps
+                detail = re.sub(r"(?<=\S) (?=\S)", "\u00a0", texts.letter_detail(w))
+                grand = QTreeWidgetItem(["", detail, "", ""])
+                mono = QFont(self.tree.font())  # the list's size, set (as painted)
+                mono.setFamilies(["Monospace"])
                 mono.setStyleHint(QFont.StyleHint.TypeWriter)
                 grand.setFont(1, mono)
-                # the row as tall as this font's line (a monospaced family can be taller
-                # than the list's own, and the list sized the row by its own)
-                fm = QFontMetrics(mono)
-                grand.setSizeHint(1, QSize(fm.horizontalAdvance(grand.text(1)) + 8, fm.height() + 4))
+                # no fixed row height: the wrapping delegate measures the row in this font
+                # at the column's width (a fixed one-line height cut a long breakdown with
+                # "…" under a large system font)
                 child.addChild(grand)
                 if k is TurnKind.FAILED_PLAY and w.word in rec.invalid_words:
                     child.setForeground(1, QColor(theme_of(self).invalid))
