@@ -11,10 +11,12 @@ windows alive.  The board game starts through its own :class:`~wordbler.ui.board
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from typing import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRectF, QSize, Qt, QTimer,
+                            Signal)
 from PySide6.QtGui import QAction, QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -271,8 +273,22 @@ class StartPage(QMainWindow):
 
 
 # ------------------------------------------------------------------------------ launcher
+# The games' code, read while the start page waits for a click, one module a step in the
+# GUI thread's idle time (each step 30-130 ms): the first Play of a game took 130-270 ms,
+# most of it reading its modules.  The word engine first; every game needs it.
+PRELOAD: tuple[str, ...] = (
+    "wordbler.lexicon", "wordbler.snake", "wordbler.ui.snake.pages", "wordbler.ui.snake.window",
+    "wordbler.wordgrid", "wordbler.ui.wordgrid.window", "wordbler.wordsearch",
+    "wordbler.ui.wordsearch.window", "wordbler.ui.wordtools.window", "wordbler.boardgame.game",
+    "wordbler.ui.boardgame.startup", "wordbler.ui.boardgame.mainwindow",
+)
+PRELOAD_DELAY_MS = 400  # after the start page is shown: its first paint comes first
+
+
 class Launcher(QObject):
     """Opens the games' windows (one each), gives each the Game menu, keeps them alive."""
+
+    preloaded = Signal()  # every module of PRELOAD has been read (or could not be)
 
     def __init__(self, args=None, speed=None, settings=None) -> None:
         super().__init__()
@@ -282,6 +298,27 @@ class Launcher(QObject):
         self.start_page: StartPage | None = None
         self.windows: dict[str, QMainWindow] = {}
         self.startup = None  # the board game's Startup, once it has been started
+        self.preload_pending: list[str] | None = None  # None: not started
+
+    def _preload_start(self) -> None:
+        if self.preload_pending is None:
+            self.preload_pending = [m for m in PRELOAD if m not in sys.modules]
+            QTimer.singleShot(PRELOAD_DELAY_MS, self, self._preload_step)
+
+    def _preload_step(self) -> None:
+        """Read the next module of PRELOAD, then let the event loop run before the one after."""
+        pending = self.preload_pending or []
+        while pending and pending[0] in sys.modules:
+            pending.pop(0)
+        if not pending:
+            self.preloaded.emit()
+            return
+        name = pending.pop(0)
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - opening that game says what is wrong, not this
+            pass
+        QTimer.singleShot(0, self, self._preload_step)
 
     # the start page
     def show_start_page(self) -> StartPage:
@@ -290,6 +327,7 @@ class Launcher(QObject):
             self.start_page.game_chosen.connect(self.open)
             self.install_game_menu(self.start_page)
             fit_to_screen(self.start_page, self.start_page.sizeHint())
+            self._preload_start()
         self.start_page.show()
         self.start_page.raise_()
         self.start_page.activateWindow()
