@@ -39,6 +39,20 @@ def test_bonus_misses_and_bad_lines(puzzle):
     assert not s.finished and s.bonus_count() == 1 and s.found_count() == 0
 
 
+def test_a_straight_line_across_a_gap_in_the_shape_says_so():
+    # it said "Words run in straight lines." for a line that was straight
+    from wordbler.wordsearch.grid import HOLE, make_mask
+
+    p = generate(Settings(level="hard", mask=make_mask("heart", 15, 15)),
+                 entries(clean_draw(random.Random(3), 10)), 3)
+    s = PlayState(p)
+    r, row = next((r, row) for r, row in enumerate(p.rows)
+                  if HOLE in row.strip(HOLE))  # a row with a hole between letters
+    cells = [c for c, ch in enumerate(row) if ch != HOLE]
+    assert s.select((r, cells[0]), (r, cells[-1])).kind == "gap"
+    assert s.select((r, cells[0]), (r + 1, cells[0] + 2)).kind == "not_line"
+
+
 def test_hot_seat_turns(puzzle):
     s = PlayState(puzzle, ["Ann", "Bob"])
     p0, p1 = puzzle.placed[0], puzzle.placed[1]

@@ -46,7 +46,8 @@ class Found:
 class Selection:
     """What a selection did.  ``kind``: ``found``, ``bonus``, ``again`` (already found),
     ``inside`` (a listed word, but hidden elsewhere), ``miss`` (spells nothing),
-    ``not_line`` (not a straight line), ``short`` (one cell)."""
+    ``not_line`` (not a straight line), ``gap`` (a straight line across a hole of the
+    grid's shape), ``short`` (one cell)."""
 
     kind: str
     word: str = ""
@@ -110,7 +111,7 @@ class PlayState:
         if len(cells) < 2:
             return Selection("short", player=player)
         if not all(self.puzzle.is_cell(r, c) for r, c in cells):
-            return Selection("not_line", player=player)
+            return Selection("gap", player=player)
         text = "".join(self.puzzle.letter(r, c) for r, c in cells)
         hits = self._by_cells.get(frozenset(cells), [])
         # a pair of reverse words shares cells: the reading direction picks one

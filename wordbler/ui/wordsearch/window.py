@@ -380,6 +380,7 @@ class WordSearchWindow(QMainWindow):
             "inside": f"{self._shown(result.word)} is hidden somewhere else too \u2013 keep looking.",
             "miss": "No word there.",
             "not_line": "Words run in straight lines.",
+            "gap": "Words never cross the gaps in the shape.",
             "short": "",
         }
         text = texts.get(result.kind, "")
