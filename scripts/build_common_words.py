@@ -113,6 +113,17 @@ EXCLUDE = {
 }
 
 
+# Informal run-together forms and contractions written without their apostrophe: listed in
+# the dictionary (a player may play them), frequent in speech, but not words a puzzle should
+# be made of or expect a player to find (a Word Grid needed WHATS and GOTTA).
+INFORMAL = {
+    "en": frozenset("""
+        DUNNO GIMME GONNA GOTCHA GOTTA KINDA LEMME OUTTA SORTA WANNA WHATS
+    """.split()),
+    "ru": frozenset(),
+}
+
+
 def excluded(lang: str, word: str) -> bool:
     spec = _EXCLUDE_COMPILED[lang]
     return word in spec[0] or word.startswith(spec[1]) or any(s in word for s in spec[2])
@@ -175,6 +186,9 @@ def rank_en(sizes: dict[str, int]) -> tuple[list[tuple[str, float]], Counter]:
             continue
         if excluded("en", word):
             dropped["offensive or vulgar"] += 1
+            continue
+        if word in INFORMAL["en"]:
+            dropped["informal run-together forms (GONNA, WHATS)"] += 1
             continue
         scored.append((word, f, size))
     scored.sort(key=lambda t: (-t[1], t[2], t[0]))
@@ -288,7 +302,8 @@ def render_list(lang: str, ranked: list[tuple[str, float]], versions: dict[str, 
             f"# <= {MAX_SCOWL_SIZE}) of {MIN_LENGTH}-{MAX_LENGTH} letters with a word frequency "
             f"of at least zipf {MIN_ZIPF['en']}",
             f"# in wordfreq {versions['wordfreq']} (\"large\" English list), ranked by it; "
-            "offensive and vulgar words left out.",
+            "offensive and vulgar words left out,",
+            "# and informal run-together forms (GONNA, WHATS).",
         ]
         lic = [
             "# Licence: CC BY-SA 4.0 (LICENSE-CC-BY-SA-4.0.txt): the ranking comes from the",
@@ -404,7 +419,8 @@ def render_en_md(ranked, dropped: Counter, versions: dict[str, str]) -> str:
         "words).  Ties:",
         "  smaller SCOWL size first, then A-Z.",
         "- Offensive, vulgar and sexual words are left out (the script's `EXCLUDE`), as are",
-        "  words whose vulgar sense is the common one (COCK, PUSSY).",
+        "  words whose vulgar sense is the common one (COCK, PUSSY), and informal run-together",
+        "  forms and contractions without their apostrophe (GONNA, WHATS; `INFORMAL`).",
         "",
         "Format: ASCII, one upper-case word a line, most common first, `#` lines are comments;",
         "the header records the word count and the sha256 of the words in file order joined",
