@@ -35,6 +35,25 @@ def test_twenty_words_in_15x15_always_placed_and_each_occurs_exactly_once(level)
             assert all_occurrences(p.rows, x.word) == {cells_of(x)}
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_words_spread_over_a_large_grid_and_still_cross(level):
+    # every word was tried across the others first, so they grew into one blob: in a 30 x 30
+    # grid with 30 words, 10 of 30 rows held no word on average at hard, 14 at worst
+    empty, crossing = [], []
+    for seed in range(6):
+        p = generate(Settings(cols=30, rows=30, level=level), entries(clean_draw(random.Random(seed), 30)),
+                     seed)
+        assert p.unplaced == ()
+        check_puzzle(p)
+        cells = [set(cells_of(x)) for x in p.placed]
+        rows = {r for c in cells for r, _ in c}
+        empty.append(30 - len(rows))
+        crossing.append(sum(1 for c in cells if any(c & d for d in cells if d is not c)))
+    assert max(empty) <= 5, empty
+    # crossings stay part of these levels: most words share a letter with another
+    assert min(crossing) >= 12, crossing
+
+
 def test_placements_read_their_words_and_rows_are_letters(en):
     p = generate(Settings(cols=20, rows=12, level="hard"), entries(clean_draw(random.Random(5), 25)), 5)
     assert len(p.rows) == 12 and all(len(r) == 20 for r in p.rows)
