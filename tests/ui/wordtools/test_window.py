@@ -257,3 +257,32 @@ def test_a_words_path_reads_on_a_dark_palette(qtbot, window):
         assert fg.lightness() < 60 and cell.background().color().lightness() > 150
     window.grid_results.setCurrentItem(None)
     assert window.grid_table.item(1, 1).data(Qt.ItemDataRole.ForegroundRole) is None
+
+
+def test_guess_the_word_keeps_the_length_chosen_while_the_letters_are_typed(qtbot, window):
+    # the length was chosen first, then the letters typed key by key: at the second key
+    # the box's maximum became 2, which clamped the length, and Enter listed 2-letter words
+    window.tabs.setCurrentIndex(0)
+    window.guess_length.setValue(4)
+    window.guess_letters.setFocus()
+    for i, ch in enumerate("tacse", 1):
+        QTest.keyClicks(window.guess_letters, ch)
+        assert window.guess_length.value() == 4, window.guess_letters.text()
+        assert window.guess_length.maximum() >= max(i, 4)
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        QTest.keyClick(window.guess_letters, Qt.Key.Key_Return)
+    got = window.result_words(window.guess_results)
+    assert got and set(got) == _brute_exact(set(EN_WORDS), "TACSE", 4)
+    # five letters typed: the length goes up to 5, not beyond
+    QTest.keyClick(window.guess_length, Qt.Key.Key_Up)
+    QTest.keyClick(window.guess_length, Qt.Key.Key_Up)
+    assert window.guess_length.value() == 5
+    # letters taken off one by one: the length stays (and may be lowered by hand)
+    for _ in range(4):
+        QTest.keyClick(window.guess_letters, Qt.Key.Key_Backspace)
+    assert window.guess_letters.text() == "t" and window.guess_length.value() == 5
+    QTest.keyClick(window.guess_length, Qt.Key.Key_Down)
+    assert window.guess_length.value() == 4
+    # no letters: the whole range again
+    QTest.keyClick(window.guess_letters, Qt.Key.Key_Backspace)
+    assert window.guess_length.maximum() == 30

@@ -53,6 +53,7 @@ from wordbler.ui.common.jobs import emit, release
 LANGUAGES = (("en", "English"), ("ru", "Russian"))
 SHOWN_LIMIT = 5000  # results listed at most (the count says how many there are)
 SETTINGS_GROUP = "wordtools"
+GUESS_MAX_LENGTH = 30  # the Length box's top while no letters are typed
 
 HELP_TEXT = QT_TRANSLATE_NOOP("wordtools", """<h3>Word tools</h3>
 <p><b>Guess the word</b>: type the letters you have and choose a length: every word of exactly
@@ -289,7 +290,7 @@ class WordToolsWindow(QMainWindow):
         self.guess_letters.setPlaceholderText(self.tr("the letters you have, e.g. SATIRE?"))
         self.guess_letters.setAccessibleName(self.tr("Letters"))
         self.guess_length = QSpinBox()
-        self.guess_length.setRange(2, 30)
+        self.guess_length.setRange(2, GUESS_MAX_LENGTH)
         self.guess_length.setValue(5)
         self.guess_length.setAccessibleName(self.tr("Length"))
         row = QHBoxLayout()
@@ -527,9 +528,13 @@ class WordToolsWindow(QMainWindow):
                     self.guess_results, self.guess_count)
 
     def _on_guess_letters(self, text: str) -> None:
-        n = len(text.strip())
-        if n >= 2:
-            self.guess_length.setMaximum(max(2, n))
+        """The length cannot be set above the number of letters typed, but the length the
+        player chose stays while the letters are typed one by one (the maximum is never
+        below it: at the second key it was clamped to 2, and Enter listed 2-letter words).
+        With no letters the whole range is open again."""
+        n = sum(1 for ch in text if not ch.isspace())
+        top = GUESS_MAX_LENGTH if n == 0 else max(n, self.guess_length.value())
+        self.guess_length.setMaximum(max(self.guess_length.minimum(), top))
 
     def _update_mode(self) -> None:
         pattern = self.mode_pattern.isChecked()
