@@ -286,3 +286,53 @@ def test_guess_the_word_keeps_the_length_chosen_while_the_letters_are_typed(qtbo
     # no letters: the whole range again
     QTest.keyClick(window.guess_letters, Qt.Key.Key_Backspace)
     assert window.guess_length.maximum() == 30
+
+
+def _find_grid_words(qtbot, window):
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.grid_solve, Qt.MouseButton.LeftButton)
+
+
+def test_find_words_reads_rows_typed_in_the_paste_box_first(qtbot, window):
+    # rows typed in the box and Find words clicked: with a grid already in the table the
+    # old grid was solved again; with an empty table a mistake in the rows was reported
+    # as "the cell in row 1, column 1 is empty"
+    window.tabs.setCurrentIndex(2)
+    _type(qtbot, window.grid_paste, "ca/t(qu)/si")
+    QTest.keyClick(window.grid_paste, Qt.Key.Key_Return)
+    _find_grid_words(qtbot, window)
+    assert "QUIT" in window.result_words(window.grid_results)
+    window.grid_paste.selectAll()
+    _type(qtbot, window.grid_paste, "ta/ec")  # a new grid typed, not pasted with Enter
+    _find_grid_words(qtbot, window)
+    assert window.grid_cells() == [["T", "A"], ["E", "C"]]
+    assert set(window.result_words(window.grid_results)) == {
+        "ACT", "CAT", "TAC", "TEA", "EAT", "ATE"}
+    assert not window.error_label.isVisible()
+    # the table edited by hand after a paste: Find words solves the table, not the box
+    window.grid_table.setCurrentCell(1, 1)
+    window.grid_table.setFocus()
+    QTest.keyClicks(window.grid_table, "s")
+    _find_grid_words(qtbot, window)
+    assert window.grid_cells() == [["T", "A"], ["E", "S"]]
+    assert "SEAT" in window.result_words(window.grid_results)
+    # rows that cannot be read: their error, and nothing searched
+    for rows, error in (("ab/e1/cd", "'1'"), ("abc/de", "not rectangular")):
+        window.clear_grid()
+        assert window.grid_paste.text() == ""
+        _type(qtbot, window.grid_paste, rows)
+        _find_grid_words(qtbot, window)
+        shown = window.error_label.text()
+        assert window.error_label.isVisible() and error in shown, shown
+        assert "is empty" not in shown, shown
+        assert window.grid_results.topLevelItemCount() == 0 and window.grid_count.text() == ""
+    # with a grid in the table too
+    window.clear_grid()
+    _type(qtbot, window.grid_paste, "ta/ec")
+    _find_grid_words(qtbot, window)
+    assert window.grid_count.text()
+    window.grid_paste.selectAll()
+    _type(qtbot, window.grid_paste, "ab/e1")
+    _find_grid_words(qtbot, window)
+    assert "'1'" in window.error_label.text()
+    assert window.grid_results.topLevelItemCount() == 0

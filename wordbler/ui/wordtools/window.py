@@ -68,7 +68,8 @@ letters (also none), <code>[ABC]</code> one of those letters, <code>[^ABC]</code
 among them, anything else is that letter. With letters typed in the second box, the open
 places are filled only from those letters.</li></ul></p>
 <p><b>Grid</b>: type a letter (or several, such as QU) in each cell, or paste rows separated by
-<code>/</code> (cells of several letters in parentheses: <code>(QU)</code>). A word is a path
+<code>/</code> (cells of several letters in parentheses: <code>(QU)</code>) and press Enter;
+Find words pastes rows typed in the box first if they are not in the grid yet. A word is a path
 through cells each next to the one before (across, down or diagonal), each cell used once.
 Click a word to see its path.</p>
 <p><b>Meanings</b>: select a result word to see what it means in the panel below the results
@@ -180,6 +181,7 @@ class WordToolsWindow(QMainWindow):
         self._pending: dict[int, Callable[[object, str], None]] = {}
         self.source = _Source(lang="en", path=None)
         self.grid_paths: dict[str, tuple[tuple[int, int], ...]] = {}
+        self._paste_pending = False  # rows in the paste box not in the table yet
         #: lang -> its Definitions (None: no source); tests may put their own here
         self.definitions_for: Callable[[str], definitions.Definitions | None] = (
             definitions.bundled_definitions)
@@ -403,6 +405,7 @@ class WordToolsWindow(QMainWindow):
         self.mode_group.idToggled.connect(lambda _i, on: on and self._update_mode())
         self.grid_solve.clicked.connect(self.run_grid)
         self.grid_paste.returnPressed.connect(self.paste_grid)
+        self.grid_paste.textChanged.connect(self._on_grid_paste_text)
         self.grid_clear.clicked.connect(self.clear_grid)
         self.grid_rows.valueChanged.connect(self._resize_grid)
         self.grid_cols.valueChanged.connect(self._resize_grid)
@@ -576,6 +579,7 @@ class WordToolsWindow(QMainWindow):
         self._clear_path()
 
     def clear_grid(self) -> None:
+        self.grid_paste.clear()  # else Find words pasted the cleared rows again
         for r in range(self.grid_table.rowCount()):
             for c in range(self.grid_table.columnCount()):
                 self.grid_table.item(r, c).setText("")
@@ -600,24 +604,39 @@ class WordToolsWindow(QMainWindow):
             for c, cell in enumerate(row):
                 self.grid_table.item(r, c).setText(cell)
 
-    def paste_grid(self) -> None:
-        """Read the ``/``-separated rows typed or pasted in the box into the grid."""
+    def paste_grid(self) -> bool:
+        """Read the ``/``-separated rows typed or pasted in the box into the grid; False
+        (and the error shown) when they cannot be read."""
         text = self.grid_paste.text()
         try:
             cells = queries.parse_grid(text, get_alphabet(self.lang))
         except ValueError as e:
             self._show_error(str(e))
-            return
+            return False
         if len(cells) > self.grid_rows.maximum() or len(cells[0]) > self.grid_cols.maximum():
             self._show_error(f"the grid may have at most {self.grid_rows.maximum()} rows and "
                              f"{self.grid_cols.maximum()} columns")
-            return
+            return False
         self._show_error("")
         self.set_grid(cells)
+        self._paste_pending = False
+        return True
+
+    def _on_grid_paste_text(self, text: str) -> None:
+        self._paste_pending = bool(text.strip())
 
     def run_grid(self) -> None:
-        if self.grid_paste.text().strip() and not any(any(row) for row in self.grid_cells()):
-            self.paste_grid()
+        """Find the grid's words.  Rows typed in the paste box and not pasted yet (or with
+        the table empty) are pasted first: Find words solved the table's old grid instead,
+        and a paste that failed went on to search and said a cell was empty.  Rows that
+        cannot be read are reported and nothing is searched."""
+        empty_table = not any(any(row) for row in self.grid_cells())
+        if self.grid_paste.text().strip() and (self._paste_pending or empty_table):
+            if not self.paste_grid():  # the error is shown
+                self.grid_results.clear()
+                self.grid_count.setText("")
+                self.results_ready.emit()
+                return
         raw = self.grid_cells()
         m = self.grid_min.value()
         lang = self.lang
