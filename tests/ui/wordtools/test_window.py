@@ -336,3 +336,66 @@ def test_find_words_reads_rows_typed_in_the_paste_box_first(qtbot, window):
     _find_grid_words(qtbot, window)
     assert "'1'" in window.error_label.text()
     assert window.grid_results.topLevelItemCount() == 0
+
+
+def _click_result(qtbot, tree, word):
+    item = tree.findItems(word, Qt.MatchFlag.MatchRecursive)[0]
+    tree.scrollToItem(item)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton,
+                     pos=tree.visualItemRect(item).center())
+
+
+def test_grid_results_go_when_the_grid_changes(qtbot, window):
+    # after Find words, Rows set from 4 to 3 kept "200 words" listed, and clicking MUSTARD
+    # lit the cells left of its path: "STARD"
+    window.tabs.setCurrentIndex(2)
+    table = window.grid_table
+    lit = lambda: [(r, c) for r in range(table.rowCount()) for c in range(table.columnCount())  # noqa: E731
+                   if table.item(r, c).data(Qt.ItemDataRole.UserRole + 1)]
+
+    def solve():
+        _find_grid_words(qtbot, window)
+        assert "QUIT" in window.result_words(window.grid_results)
+        _click_result(qtbot, window.grid_results, "QUIT")
+        assert window.shown_path == ((1, 1), (2, 1), (1, 0)) and len(lit()) == 3
+
+    def assert_cleared():
+        assert window.result_words(window.grid_results) == []
+        assert "changed" in window.grid_count.text()
+        assert window.shown_path == () and lit() == []
+        assert window.grid_paths == {}
+
+    _type(qtbot, window.grid_paste, "ca/t(qu)/si")
+    QTest.keyClick(window.grid_paste, Qt.Key.Key_Return)
+    solve()
+    QTest.keyClick(window.grid_rows, Qt.Key.Key_Down)  # 3 rows -> 2
+    assert window.grid_cells() == [["C", "A"], ["T", "QU"]]
+    assert_cleared()
+    QTest.keyClick(window.grid_rows, Qt.Key.Key_Up)  # back to 3: the row is empty now
+    assert window.grid_count.text() and window.grid_results.topLevelItemCount() == 0
+
+    QTest.keyClick(window.grid_paste, Qt.Key.Key_Return)
+    solve()
+    table.setCurrentCell(2, 0)
+    table.setFocus()
+    QTest.keyClicks(table, "s")  # the same letter again: the results still hold
+    assert "QUIT" in window.result_words(window.grid_results)
+    table.setCurrentCell(2, 1)
+    QTest.keyClicks(table, "e")  # a letter typed over another
+    assert window.grid_cells()[2] == ["S", "E"]
+    assert_cleared()
+
+    # the grid changed while it was searched: the answer comes for the old grid
+    QTest.keyClick(window.grid_paste, Qt.Key.Key_Return)
+    with qtbot.waitSignal(window.results_ready, timeout=10_000):
+        qtbot.mouseClick(window.grid_solve, Qt.MouseButton.LeftButton)
+        table.setCurrentCell(0, 0)
+        table.setFocus()
+        QTest.keyClicks(table, "b")
+    assert_cleared()
+    # and Find words lists the new grid's words
+    _find_grid_words(qtbot, window)
+    assert window.grid_cells()[0] == ["B", "A"]
+    assert "changed" not in window.grid_count.text()
+    assert "CAT" not in window.result_words(window.grid_results)
+    assert "QUIT" in window.result_words(window.grid_results)

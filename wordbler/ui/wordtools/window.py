@@ -182,6 +182,8 @@ class WordToolsWindow(QMainWindow):
         self.source = _Source(lang="en", path=None)
         self.grid_paths: dict[str, tuple[tuple[int, int], ...]] = {}
         self._paste_pending = False  # rows in the paste box not in the table yet
+        #: the grid's cells the grid results listed are for (None: no results listed)
+        self._solved_cells: list[list[str]] | None = None
         #: lang -> its Definitions (None: no source); tests may put their own here
         self.definitions_for: Callable[[str], definitions.Definitions | None] = (
             definitions.bundled_definitions)
@@ -409,6 +411,7 @@ class WordToolsWindow(QMainWindow):
         self.grid_clear.clicked.connect(self.clear_grid)
         self.grid_rows.valueChanged.connect(self._resize_grid)
         self.grid_cols.valueChanged.connect(self._resize_grid)
+        self.grid_table.itemChanged.connect(self._on_grid_item_changed)
         self.grid_results.currentItemChanged.connect(self._show_path)
         for tree in (self.guess_results, self.anagram_results, self.grid_results):
             tree.currentItemChanged.connect(self._show_definition)
@@ -503,7 +506,9 @@ class WordToolsWindow(QMainWindow):
             done(result, error)
 
     def _query(self, work: Callable[[WordList], list], tree: QTreeWidget, count: QLabel,
-               grid: bool = False) -> None:
+               grid: list[list[str]] | None = None) -> None:
+        """Run ``work`` in the worker; its words go to ``tree`` (``grid``: the grid's cells
+        as searched, for a grid query)."""
         src = self.source
         self._show_error("")
         self.statusBar().showMessage(self.tr("Searching…"))
@@ -577,6 +582,27 @@ class WordToolsWindow(QMainWindow):
         self.grid_table.setColumnCount(self.grid_cols.value())
         self._fill_grid_items()
         self._clear_path()
+        if self._solved_cells is not None and self.grid_cells() != self._solved_cells:
+            self._grid_changed()
+
+    def _on_grid_item_changed(self, item: QTableWidgetItem) -> None:
+        """A cell's letters typed over: the results listed are no longer the grid's."""
+        solved = self._solved_cells
+        if solved is None:
+            return
+        r, c = item.row(), item.column()
+        if not (0 <= r < len(solved) and 0 <= c < len(solved[r])) \
+                or (item.text() or "").strip() != solved[r][c]:
+            self._grid_changed()
+
+    def _grid_changed(self) -> None:
+        """The grid is not the one searched: its results go (they stayed, and clicking one
+        lit a path cut off or spelling another word), and the count says why."""
+        self._solved_cells = None
+        self.grid_paths = {}
+        self.grid_results.clear()
+        self._clear_path()
+        self.grid_count.setText(self.tr("The grid has changed: click Find words again."))
 
     def clear_grid(self) -> None:
         self.grid_paste.clear()  # else Find words pasted the cleared rows again
@@ -651,7 +677,8 @@ class WordToolsWindow(QMainWindow):
                       for c, v in enumerate(row)] for r, row in enumerate(raw)]
             return queries.grid_words(wl, cells, min_len=m)
 
-        self._query(work, self.grid_results, self.grid_count, grid=True)
+        self._solved_cells = None  # the results listed are for another grid, or none
+        self._query(work, self.grid_results, self.grid_count, grid=raw)
 
     def _clear_path(self) -> None:
         for r in range(self.grid_table.rowCount()):
@@ -740,12 +767,14 @@ class WordToolsWindow(QMainWindow):
         return self.definition_view.toPlainText()
 
     # ---------------------------------------------------------------- results
-    def _show_results(self, result, tree: QTreeWidget, count: QLabel, grid: bool) -> None:
+    def _show_results(self, result, tree: QTreeWidget, count: QLabel,
+                      grid: list[list[str]] | None) -> None:
         tree.clear()
-        if grid:
+        if grid is not None:
             words = [w for w, _ in result]
             self.grid_paths = {w: p for w, p in result}
             self._clear_path()
+            self._solved_cells = grid
         else:
             words = list(result)
         total = len(words)
@@ -767,6 +796,8 @@ class WordToolsWindow(QMainWindow):
                 groups[n].setExpanded(True)
             item = QTreeWidgetItem(groups[n], [w])
             item.setData(0, Qt.ItemDataRole.UserRole, w)
+        if grid is not None and self.grid_cells() != grid:  # changed while it was searched
+            self._grid_changed()
 
     def result_words(self, tree: QTreeWidget) -> list[str]:
         out = []
