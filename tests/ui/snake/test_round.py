@@ -97,6 +97,57 @@ def test_clicking_tile_by_tile(make_driver, en_list):
     assert d.session.path == ()
 
 
+def test_a_drag_starts_a_new_word_even_next_to_a_lit_tile(make_driver, en_list):
+    # a tile left lit by a click, or by a drag let go before the next tile, was glued onto
+    # the next word dragged from a neighbouring tile: B + ALLOTTED was played as BALLOTTED
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    deal, board = d.game.deal, d.game.deal.board
+    picks = []  # (word, its path, a free neighbour of its first tile)
+    for w, p in deal.words:
+        stray = next((n for n in board.neighbours(p[0]) if n not in p), None)
+        if stray is not None and w not in {x for x, _, _ in picks}:
+            picks.append((w, p, stray))
+    assert len(picks) >= 3
+    view = d.view
+
+    # a drag let go a third of the way to the next tile: its tile stays lit
+    (word, path, stray), *_ = picks
+    a, b = d.point(stray), d.point(path[0])
+    QTest.mousePress(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    for k in range(1, 6):
+        QTest.mouseMove(view, a + (b - a) * (0.35 * k / 5))
+    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       a + (b - a) * 0.35)
+    assert d.session.path == (stray,) and d.found() == []
+    d.drag(path)
+    assert d.found() == [word], d.window.round.feedback_label.text()
+
+    # a click, then a drag from a neighbour of the clicked tile
+    word, path, stray = picks[1]
+    d.click_tile(stray)
+    assert d.session.path == (stray,)
+    d.drag(path)
+    assert d.found()[-1] == word, d.window.round.feedback_label.text()
+
+    # two tiles clicked, then a drag from the last of them: a new word from that tile
+    word, path, stray = picks[2]
+    d.click_tile(stray)
+    d.click_tile(path[0])
+    assert d.session.path == (stray, path[0])
+    d.drag(path)
+    assert d.found()[-1] == word, d.window.round.feedback_label.text()
+    assert len(d.found()) == 3
+
+    # clicks still build a word tile by tile, and a click on its last tile plays it
+    word, path = next((w, p) for w, p in deal.words if w not in d.found())
+    for cell in path:
+        d.click_tile(cell)
+    assert d.session.path == path
+    d.click_tile(path[-1])
+    assert d.found()[-1] == word
+
+
 def test_typing_words(make_driver, en_list):
     d = make_driver()
     d.deal(word_list=en_list, seed="rich")

@@ -8,6 +8,10 @@ reading the game's clock: no sleeps), the autosave and the high scores.
 Mouse rules (a drag and tile-by-tile clicks share them)
     * press on a tile: start a path there, or extend the path when the tile is a free
       neighbour of its last tile (or step back when it is the one before the last);
+    * a press that becomes a drag (the pointer reaches another tile with the button held)
+      starts a new word on the pressed tile: only clicks extend a path tile by tile (a tile
+      left lit by a click, or by a drag let go too early, was glued onto the next word:
+      B + ALLOTTED was played as BALLOTTED);
     * moving with the button held onto tiles adds them; back onto the previous tile takes
       the last one off;
     * release after a drag submits the word; release after a plain click keeps the path,
@@ -62,6 +66,7 @@ class SnakeSession(QObject):
         self.save_error_short = ""       # a few words for the status bar ("Is a directory")
         self._press_on_last = False
         self._dragged = False
+        self._pressed = None    # the tile pressed, until the press becomes a drag or ends
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self.tick)
@@ -99,6 +104,7 @@ class SnakeSession(QObject):
             return
         sel = self.selection
         self._dragged = False
+        self._pressed = cell
         self._drop_typing()
         if sel and cell == sel.last:
             self._press_on_last = True
@@ -114,13 +120,26 @@ class SnakeSession(QObject):
     def enter(self, cell) -> None:
         if not self.playing:
             return
-        step = self.selection.touch(cell)
-        if step in (Step.ADDED, Step.BACKTRACKED, Step.STARTED):
+        sel = self.selection
+        restarted = False
+        if self._pressed is not None:
+            # the press becomes a drag: a new word from the pressed tile
+            pressed, self._pressed = self._pressed, None
+            self._press_on_last = False  # a drag from the last tile does not play the path
+            if sel.cells != (pressed,):
+                sel.clear()
+                sel.touch(pressed)
+                restarted = True
+        step = sel.touch(cell)
+        moved = step in (Step.ADDED, Step.BACKTRACKED, Step.STARTED)
+        if moved:
             self._dragged = True
             self._press_on_last = False
+        if moved or restarted:
             self.selection_changed.emit()
 
     def release(self) -> None:
+        self._pressed = None
         if not self.playing:
             return
         if self._dragged or self._press_on_last:
