@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from wordbler.snake import GenerationCancelled, Phase, ShareCode, daily_seed, word_points
 from wordbler.snake.codes import to_base36
+from wordbler.ui.snake.texts import points_text
 
 from .conftest import DAY
 
@@ -85,6 +86,39 @@ def test_results_show_found_missed_percent_and_paths(make_driver, en_list):
     assert res.board_view.path == deal.word_paths[word]
     assert res.board_view.show_steps
     assert word in res.caption.text() and "not found" in res.caption.text()
+
+
+def test_results_show_each_word_with_its_points_on_every_tab(make_driver, en_list):
+    # the number after a word was its points under "Your words" and its length under
+    # "Missed" and "All", with nothing saying which: BALLOTS 5 beside BALLOTS 7
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    deal = d.game.deal
+    played = max((w for w, _ in deal.words if w in deal.common), key=len)
+    assert len(played) != word_points(played)
+    d.drag(deal.word_paths[played])
+    d.click(d.window.round.end_button)
+    tabs = d.window.results.tabs
+    lists = {tabs.tabText(i).split(" (")[0]: tabs.widget(i) for i in range(tabs.count())}
+    assert set(lists) == {"Your words", "Missed", "All"}
+    rows = {name: {lst.item(j).data(Qt.ItemDataRole.UserRole): lst.item(j).text()
+                   for j in range(lst.count())} for name, lst in lists.items()}
+    line = f"{played}  {points_text(word_points(played))}"
+    assert rows["Your words"][played] == line
+    assert rows["All"][played] == line
+    for w, text in rows["Missed"].items():
+        assert text == f"{w}  {points_text(word_points(w))}"
+        assert rows["All"][w] == text
+    bonus = [w for w, _ in deal.words if w not in deal.common]
+    for w in bonus:
+        assert rows["All"][w].startswith(f"{w}  {points_text(word_points(w))}")
+        assert "bonus" in rows["All"][w]
+    # nothing cut: each row fits its list
+    for name, lst in lists.items():
+        tabs.setCurrentWidget(lst)
+        room = lst.viewport().width()
+        for j in range(lst.count()):
+            assert lst.fontMetrics().horizontalAdvance(lst.item(j).text()) < room, name
 
 
 def test_copy_and_enter_a_board_code(make_driver, en_list):

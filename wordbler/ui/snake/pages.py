@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLay
 
 from wordbler.lexicon import definitions
 
-from wordbler.snake import Hints, Results, default_min_len, format_seconds
+from wordbler.snake import Hints, Results, default_min_len, format_seconds, word_points
 from wordbler.snake.rules import MAX_DURATION, MAX_PLAYERS, MIN_DURATION
 
 from .board_view import BoardView
@@ -776,7 +776,7 @@ class ResultsPage(QWidget):
             self.tabs.addTab(lst, f"{label} ({len(p.words)})")
         missed = self._word_list("snake-missed")
         for w in results.missed:
-            item = QListWidgetItem(f"{w}  {len(w)}")
+            item = QListWidgetItem(word_line(w, word_points(w)))
             item.setData(WORD_ROLE, w)
             missed.addItem(item)
         if not results.missed:
@@ -809,7 +809,7 @@ class ResultsPage(QWidget):
             self.tabs.addTab(table, self.tr("Who found"))
         every = self._word_list("snake-all-words")
         for w, _ in deal.words:
-            item = QListWidgetItem(f"{w}  {len(w)}" + ("" if w in deal.common else "  ★"))
+            item = QListWidgetItem(word_line(w, word_points(w), bonus=w not in deal.common))
             item.setData(WORD_ROLE, w)
             every.addItem(item)
         self.tabs.addTab(every, self.tr("All ({count})").format(count=len(deal.words)))

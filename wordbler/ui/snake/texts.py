@@ -60,13 +60,16 @@ def duration_text(seconds: int | None) -> str:
 
 
 def word_line(word: str, points: int, *, bonus: bool = False, cancelled: bool = False) -> str:
+    """A word of the results' lists and its points, with the unit: every tab shows the same
+    measure ("BALLOTS  5 points"; the lists of missed and of all words showed the length,
+    "BALLOTS  7", beside the points of the player's words, "BALLOTS  5")."""
     tags = []
     if bonus:
         tags.append(translate("snake.texts", "★ bonus"))
     if cancelled:
         tags.append(translate("snake.texts", "cancelled"))
     tail = f"  ({', '.join(tags)})" if tags else ""
-    return f"{word}  {points if not cancelled else 0}{tail}"
+    return f"{word}  {points_text(points if not cancelled else 0)}{tail}"
 
 
 # the help page, one text for translators (shown through help_html())
@@ -104,8 +107,8 @@ free, but a score made with hints is marked in the high scores.  Every board has
 <b>daily board</b> is the same for everyone on the same day.</p>
 <h3>After the round</h3>
 <p>The results list every word you found, the common words you missed and every word on
-the board.  Click a word to see its path on the board and, for English words, its meaning
-(from WordNet 3.0; RUNNING is shown with RUN).  Russian words have no definitions yet.</p>
+the board, each with the points it scores.  Click a word to see its path on the board and,
+for English words, its meaning (from WordNet 3.0; RUNNING is shown with RUN).  Russian words have no definitions yet.</p>
 <h3>Keys</h3>
 <table>
 <tr><td>Letters, Backspace, Enter, Esc</td><td>build, shorten, play, clear a word</td></tr>
