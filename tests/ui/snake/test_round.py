@@ -286,6 +286,54 @@ def test_hints_grid_counts_the_common_words_left(make_driver, en_list):
     assert not r.hints_table.isVisible()
 
 
+def test_the_hints_table_is_rebuilt_without_measuring_every_row(make_driver, en_list,
+                                                                 monkeypatch):
+    # each word played with the hints open rebuilt the table with its vertical header
+    # resizing to contents: every cell set measured every row again (43-56 ms on 6x6)
+    from PySide6.QtWidgets import QHeaderView
+
+    from wordbler.ui.snake.pages import HintsTable
+
+    measured = []  # rows measured (patched before the table is made: Qt's calls find it)
+    real = HintsTable.sizeHintForRow
+    monkeypatch.setattr(HintsTable, "sizeHintForRow",
+                        lambda self, row: measured.append(row) or real(self, row))
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich")
+    r = d.window.round
+    table = r.hints_table
+    d.click(r.hints_button)
+    measured.clear()
+    deal = d.game.deal
+    total = table.item(table.rowCount() - 1, table.columnCount() - 1).text()
+    word = next(w for w, _ in deal.words if w in deal.common)
+    d.drag(d.word_path(word))
+    assert table.item(table.rowCount() - 1, table.columnCount() - 1).text() != total
+    assert 0 < len(measured) <= 2, len(measured)  # the first row and the bold "all" row
+    vh = table.verticalHeader()
+
+    def fits():
+        # each row as tall as its cells and its label need; the labels as wide
+        for i in range(table.rowCount()):
+            assert vh.sectionResizeMode(i) == QHeaderView.ResizeMode.Fixed
+            need = max(real(table, i), vh.sectionSizeHint(i), vh.fontMetrics().height())
+            assert table.rowHeight(i) >= need, (i, table.rowHeight(i), need)
+            label = table.verticalHeaderItem(i).text()
+            assert vh.fontMetrics().horizontalAdvance(label) <= vh.width(), label
+
+    fits()
+    # a short window shrinks the panel's type: the rows follow it
+    big = table.rowHeight(0)
+    d.window.resize(960, 480)
+    d.qtbot.waitUntil(lambda: table.font().pixelSize() < 12)
+    assert table.rowHeight(0) < big
+    fits()
+    d.window.resize(1024, 700)
+    d.qtbot.waitUntil(lambda: table.font().pixelSize() == 12)
+    assert table.rowHeight(0) == big
+    fits()
+
+
 def test_the_hints_heading_is_not_cut_in_a_narrow_window(make_driver, en_list):
     # at 1024 x 700 (with the fonts of a Linux desktop) the side panel was narrower than
     # the heading: it read "... × lengt"; a narrower window shows it with any font
