@@ -134,3 +134,16 @@ def test_all_paths_counts_small_boards():
     board = Board.from_rows(["AB", "CD"])
     lengths = [len(p) for p in board.all_paths(4)]
     assert [lengths.count(n) for n in (1, 2, 3, 4)] == [4, 12, 24, 24]
+
+
+def test_a_yo_tile_may_be_typed_as_ye():
+    # Russian Ё is usually written Е: typing ПРИКЛЕПКА did not light ПРИКЛЁПКА's tiles
+    b = Board.from_rows(["ЁЛК", "ЖОА", "МЕР"])
+    loose = {"Ё": "Е"}
+    p = b.find_path("ЕЛКА", typed_as=loose)
+    assert p == ((0, 0), (0, 1), (0, 2), (1, 2)) and b.spell(p) == "ЁЛКА"
+    assert b.find_path("ЕЛКА") is None            # the letters as they are: no such path
+    assert b.find_path("ЁЛКА", typed_as=loose) == p  # Ё typed still fits
+    # only the tile is loose: a typed Ё never lights an Е tile
+    assert b.find_path("МЕ", typed_as=loose) == ((2, 0), (2, 1))
+    assert b.find_path("МЁ", typed_as=loose) is None

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
+
+#: tile letters a player may type as another letter, by language (typing only: a word is
+#: still the letters of its tiles).  Russian Ё is usually written Е.
+TYPED_AS: dict[str, dict[str, str]] = {"ru": {"Ё": "Е"}}
 
 Cell = tuple[int, int]
 Path = tuple[Cell, ...]
@@ -137,13 +141,15 @@ class Board:
         cells = self.cells
         return "".join(cells[r][c] for r, c in path)
 
-    def find_path(self, text: str, prefer: Sequence[Cell] = (), *, partial: bool = False
-                  ) -> Path | None:
+    def find_path(self, text: str, prefer: Sequence[Cell] = (), *, partial: bool = False,
+                  typed_as: Mapping[str, str] | None = None) -> Path | None:
         """A path spelling ``text``, or None.
 
         ``prefer``: a path tried first, cell by cell (typing a word keeps the tiles already
         lit while a longer word still fits them).  ``partial``: the last tile may hold more
         letters than are left to match (typing ``Q`` lights the ``QU`` tile).
+        ``typed_as``: a tile letter that may also be typed as another (Russian ``{"Ё": "Е"}``:
+        Ё is usually written Е, so ПРИКЛЕПКА typed lights ПРИКЛЁПКА's tiles).
         """
         if not text:
             return ()
@@ -158,12 +164,15 @@ class Board:
                 opts.insert(0, prefer[depth])
             return opts
 
+        loose = {k: v for k, v in (typed_as or {}).items() if k != v}
+
         def matches(tile: str, pos: int) -> int:
             """Letters of ``text`` at ``pos`` that ``tile`` uses, or 0 when it does not fit."""
-            if text.startswith(tile, pos):
-                return len(tile)
-            if partial and tile.startswith(text[pos:]):
-                return len(text) - pos
+            for face in (tile, "".join(loose.get(ch, ch) for ch in tile)) if loose else (tile,):
+                if text.startswith(face, pos):
+                    return len(face)
+                if partial and face.startswith(text[pos:]):
+                    return len(text) - pos
             return 0
 
         path: list[Cell] = []

@@ -427,3 +427,18 @@ def test_a_round_pauses_when_the_player_clicks_onto_another_window(make_driver, 
         d.window.activateWindow()
     d.click_tile((0, 0))  # back: a press on the board resumes
     assert d.game.phase is Phase.PLAYING and d.game.remaining == pytest.approx(120)
+
+
+def test_a_russian_word_with_yo_can_be_typed_with_ye(make_driver, ru_list):
+    # Ё is usually written Е; typing ПРИКЛЕПКА said "not on the board" though the board had
+    # the Ё tile
+    from wordbler.snake import BoardSpec, SnakeWords, generate
+
+    words = SnakeWords.from_file(ru_list, "ru")
+    seed = next(s for s in range(2000) if any(
+        "Ё" in w and "Е" not in w for w, _ in generate(BoardSpec(4, 4, "ru"), words, s).words))
+    d = make_driver()
+    d.deal(word_list=ru_list, seed=seed, lang="ru")
+    word = next(w for w, _ in d.game.deal.words if "Ё" in w and "Е" not in w)
+    d.type(word.replace("Ё", "Е").lower())
+    assert d.found() == [word]  # the word of the tiles, with its Ё

@@ -31,6 +31,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from wordbler.snake import (Phase, Preview, Selection, SnakeGame, SnakeWords, Step, Submission,
                             Verdict)
+from wordbler.snake.board import TYPED_AS
 from wordbler.snake.storage import (HighScores, ScoreEntry, StorageError, remove_autosave,
                                     save_round, table_key)
 
@@ -174,7 +175,9 @@ class SnakeSession(QObject):
     def _set_typed(self, text: str) -> None:
         self.typed = text
         prefer = self.selection.cells
-        path = self.board.find_path(text, prefer=prefer, partial=True) if text else ()
+        typed_as = TYPED_AS.get(self.words.alphabet.code)
+        path = self.board.find_path(text, prefer=prefer, partial=True,
+                                    typed_as=typed_as) if text else ()
         if path is None:
             self.typed_path_missing = True
             self.selection.clear()
@@ -201,8 +204,9 @@ class SnakeSession(QObject):
         path = self.selection.cells
         if not path:
             return None
-        if self.typed and self.board.spell(path) != self.typed:
-            # a typed Q lit the QU tile: the word typed is not complete
+        if self.typed and len(self.board.spell(path)) != len(self.typed):
+            # a typed Q lit the QU tile: the word typed is not complete (the length, not the
+            # letters: a Ё tile typed as Е spells the same word)
             word = self.typed
             self.clear()
             sub = Submission(Verdict.NOT_A_WORD, word, path)
