@@ -308,10 +308,14 @@ def test_print_and_pdf_have_the_same_pages(qapp, tmp_path):
 
 
 def test_the_answer_key_names_bonus_words_that_could_not_be_hidden(qapp, tmp_path, capsys):
-    out, d = cli_pdf(tmp_path, capsys, "--size", "12x12", "--count", "20", "--bonus", "zebra,quiet,pizza",
-                     "--seed", "1")
-    assert d["unplaced_bonus"] == ["ZEBRA", "PIZZA"]
+    for seed in range(1, 60):  # a seed on which a bonus word finds no room
+        out, d = cli_pdf(tmp_path, capsys, "--size", "12x12", "--count", "20", "--bonus",
+                         "zebra,quiet,pizza", "--seed", str(seed))
+        if d["unplaced_bonus"]:
+            break
+    missing = d["unplaced_bonus"]
+    assert missing and set(missing) <= {"ZEBRA", "QUIET", "PIZZA"}
     pages = pdf_text(out).split("\f")
-    assert "Could not be hidden (bonus words): ZEBRA, PIZZA" in pages[1]
-    assert "ZEBRA" not in pages[0]  # the puzzle page keeps the secret words secret
+    assert f"Could not be hidden (bonus words): {', '.join(missing)}" in pages[1]
+    assert missing[0] not in pages[0]  # the puzzle page keeps the secret words secret
     assert outside_margins(out) == []
