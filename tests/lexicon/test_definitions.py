@@ -491,6 +491,15 @@ def test_bundled_english_inflections(word):
     assert describe(word, senses).startswith(word + "\n")
 
 
+@pytest.mark.parametrize("word, wrong", [("HIS", "HI"), ("ITS", "IT"), ("ALAS", "ALA"),
+                                         ("BES", "BE"), ("THIS", "THI")])
+def test_words_whose_s_is_no_ending_are_not_read_as_plurals(word, wrong):
+    # the results showed HIS as "hi (noun), base form of HIS: an expression of greeting"
+    en = bundled_definitions("en")
+    assert wrong not in {b for b, _ in en.base_forms(word)}
+    assert ("AD", "n") in en.base_forms("ADS")  # a two-letter noun's plural still is one
+
+
 def test_bundled_english_senses_and_gaps():
     en = bundled_definitions("en")
     cat = en.lookup("cat")

@@ -73,6 +73,12 @@ _RULES: dict[str, tuple[tuple[str, str], ...]] = {
     "r": (),
 }
 
+#: Words the rules above must not take for inflected forms: function words and others whose
+#: -S or -ES is not an ending (HIS was shown as HI, "an expression of greeting"; ALAS as ALA)
+NOT_INFLECTED = frozenset("""
+    ALAS AS BES HERS HIS IS ITS OURS THEIRS THIS THUS US WAS YES YOURS
+""".split())
+
 MAX_FILE_BYTES = 32 * 1024 * 1024  # compressed; the bundled file is a few MB
 MAX_TEXT_BYTES = 128 * 1024 * 1024  # decompressed
 FORMAT_VERSION = 1
@@ -313,7 +319,7 @@ class Definitions:
             exc = entries.get(f"{w}\t{pos}=")
             if exc is not None:
                 candidates += exc.split(" ")
-            elif not (pos == "n" and (w.endswith("SS") or len(w) <= 2)):
+            elif not (pos == "n" and (w.endswith("SS") or len(w) <= 2)) and w not in NOT_INFLECTED:
                 for suffix, ending in _RULES[pos]:
                     if w.endswith(suffix) and len(w) > len(suffix):
                         candidates.append(w[: -len(suffix)] + ending)
