@@ -526,3 +526,30 @@ def test_the_panels_buttons_and_counter_read_whole_with_a_large_system_font(
         assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width()
     finally:
         app.setFont(before)
+
+
+def test_the_page_stays_light_and_readable_on_a_dark_desktop(qtbot, tmp_path, puzzle):
+    # under a dark program palette the page kept its light background but its buttons took
+    # the dark palette: dark grey buttons on the light page, and (had the page's style sheet
+    # not coloured every label) light text on it
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QPushButton
+
+    from tests.ui.palette_checks import dark_program_palette, unreadable
+
+    with dark_program_palette():
+        pool = QThreadPool()
+        w = WordGridWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                           save_path=tmp_path / "wordgrid" / "progress.json", pool=pool,
+                           today=TODAY, autostart=False)
+        qtbot.addWidget(w)
+        w.session.set_game(new_game(puzzle))
+        w.show()
+        qtbot.waitExposed(w)
+        buttons = w.findChildren(QPushButton)
+        assert w.copy_button in buttons and w.undo_button in buttons
+        for widget in [w.menuBar(), w.centralWidget(), *buttons]:
+            assert unreadable(widget) == [], widget
+            # light, as the page is
+            assert widget.palette().color(QPalette.ColorRole.Button).lightness() > 200
+        pool.waitForDone(30000)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QFont
 
 from wordbler.snake import Preview
+from wordbler.ui.common.surface import light_surface
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,29 +62,9 @@ class SnakeTheme:
 
     def apply_surface(self, widget, background: str | None = None) -> None:
         """The theme's light surface on ``widget``, whatever the system palette (light or
-        dark): every role a child widget reads, not just the background and text.  With
-        only those four set, a dark desktop (or the board game's View > Theme > Dark, which
-        sets a dark palette for the whole program) left the menu bar's titles near-white on
-        beige and the results' tab labels dark on dark grey (1.2:1 and 1.3:1)."""
-        system = widget.palette()
-        pal = QPalette(QColor(self.button), QColor(background or self.background))
-        roles = ((QPalette.ColorRole.WindowText, self.text), (QPalette.ColorRole.Text, self.text),
-                 (QPalette.ColorRole.ButtonText, self.text), (QPalette.ColorRole.Base, "#ffffff"),
-                 (QPalette.ColorRole.AlternateBase, self.panel),
-                 (QPalette.ColorRole.ToolTipBase, "#ffffdc"),
-                 (QPalette.ColorRole.ToolTipText, self.text),
-                 (QPalette.ColorRole.PlaceholderText, self.muted),
-                 (QPalette.ColorRole.Link, self.good))
-        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
-            for role, colour in roles:
-                pal.setColor(group, role, QColor(colour))
-            for role in (QPalette.ColorRole.Highlight, QPalette.ColorRole.HighlightedText):
-                pal.setColor(group, role, system.color(group, role))
-        for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
-                     QPalette.ColorRole.ButtonText):
-            pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(self.muted))
-        widget.setPalette(pal)
-        widget.setAutoFillBackground(True)
+        dark): every role a child widget reads (see :mod:`wordbler.ui.common.surface`)."""
+        light_surface(widget, window=background or self.background, button=self.button,
+                      text=self.text, muted=self.muted, panel=self.panel, link=self.good)
 
 
 DEFAULT_THEME = SnakeTheme()

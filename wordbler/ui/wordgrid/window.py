@@ -18,11 +18,17 @@ from .board import GridBoard
 from .palette import COLOUR_BLIND, STANDARD
 from .session import WordGridSession
 from wordbler.ui.common.helpdialog import show_help_dialog
+from wordbler.ui.common.surface import light_surface
 
 from .texts import LANG_NAMES, help_html, lang_name
 
 SETTINGS_GROUP = "wordgrid"
 LOCK_NAME = "wordgrid.lock"  # held by the window that keeps the progress and statistics
+
+
+# the window's own light look, whatever the desktop's palette (wordbler.ui.common.surface)
+LIGHT = dict(window="#f6f4ef", button="#e9e6de", text="#1f2328", muted="#5d646d",
+             panel="#efece4", link="#1f6feb")
 
 
 class WordGridWindow(QMainWindow):
@@ -70,8 +76,10 @@ class WordGridWindow(QMainWindow):
     def _build(self) -> None:
         central = QWidget(self)
         central.setObjectName("wordgridCentral")
-        central.setStyleSheet("#wordgridCentral { background: #f6f4ef; }"
-                              " QLabel { color: #1f2328; }")
+        # the page's own light look for every child, by palette (a style sheet on the page
+        # kept its children on the system's palette: on a dark desktop the buttons were dark
+        # grey on the light page)
+        light_surface(self, **LIGHT)
         self.setCentralWidget(central)
         self.body = QBoxLayout(QBoxLayout.Direction.TopToBottom, central)
         self.body.setContentsMargins(18, 12, 18, 12)
@@ -125,7 +133,7 @@ class WordGridWindow(QMainWindow):
         self.result = QFrame(self.panel)
         self.result.setObjectName("wordgridResult")
         self.result.setStyleSheet("#wordgridResult { background: #ffffff; border: 1px solid #d0d7de;"
-                                  " border-radius: 8px; }")
+                                  " border-radius: 8px; } QLabel { color: #1f2328; }")
         res = QVBoxLayout(self.result)
         self.result_label = QLabel(self.result)
         self.result_label.setWordWrap(True)
@@ -142,6 +150,8 @@ class WordGridWindow(QMainWindow):
         self.next_button = QPushButton(self.tr("New free play"), self.result)
         for b in (self.copy_button, self.stats_button, self.next_button):
             res_buttons.addWidget(b)
+            # the card's style sheet keeps its children off the window's palette
+            light_surface(b, **LIGHT)
         res.addWidget(self.result_label)
         res.addWidget(self.result_stars)
         res.addLayout(res_buttons)
