@@ -442,3 +442,45 @@ def test_a_russian_word_with_yo_can_be_typed_with_ye(make_driver, ru_list):
     word = next(w for w, _ in d.game.deal.words if "Ё" in w and "Е" not in w)
     d.type(word.replace("Ё", "Е").lower())
     assert d.found() == [word]  # the word of the tiles, with its Ё
+
+
+def test_leaving_from_one_of_the_windows_dialogs_pauses_too(make_driver, en_list, qtbot):
+    # with Help or High scores open, clicking another window left the round running: the
+    # main window, already inactive, saw no change of its own
+    from PySide6.QtWidgets import QDialog, QWidget
+
+    d = make_driver()
+    d.deal(word_list=en_list, seed="rich", duration=120)
+    own = QDialog(d.window)
+    own.show()
+    with qtbot.waitActive(own):
+        own.activateWindow()
+    QTest.qWait(20)
+    assert d.game.phase is Phase.PLAYING
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    with qtbot.waitActive(other):
+        other.activateWindow()
+    qtbot.waitUntil(lambda: d.game.phase is Phase.PAUSED)
+    own.close()
+
+
+def test_a_board_dealt_while_the_player_is_away_waits_paused(make_driver, en_list, qtbot):
+    # a deal takes a moment; a player who clicked elsewhere meanwhile came back to a round
+    # that had started and run with nobody there
+    from PySide6.QtWidgets import QWidget
+
+    d = make_driver()
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    with qtbot.waitActive(other):
+        other.activateWindow()
+    d.deal(word_list=en_list, seed="rich", duration=120)
+    assert d.game.phase is Phase.PAUSED and d.view.cover_text
+    assert d.game.remaining == pytest.approx(120)
+    with qtbot.waitActive(d.window):
+        d.window.activateWindow()
+    d.click_tile((0, 0))  # a press on the board starts it
+    assert d.game.phase is Phase.PLAYING

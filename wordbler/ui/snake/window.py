@@ -56,6 +56,9 @@ class SnakeWindow(QMainWindow):
         self.today = today
         self.data_dir = data_dir if data_dir is not None else snake_dir()
         self.pool = pool or QThreadPool.globalInstance()
+        app = QApplication.instance()
+        if app is not None:  # a round pauses when the player turns to another window
+            app.focusWindowChanged.connect(self._on_focus_window)
         self.words_cache: dict[tuple[str, str | None], SnakeWords] = {}
         self.session: SnakeSession | None = None
         self.job: Job | None = None
@@ -396,6 +399,9 @@ class SnakeWindow(QMainWindow):
         self.setup.show_resume(None)
         if len(game.players) == 1 and game.phase is Phase.READY:
             session.begin_turn()
+            # dealt while the player was in another window: the round waits, paused (it
+            # started and ran with nobody there)
+            self._pause_if_away()
         self._show_phase()
         self._show_selection()
         self._refresh_words()
@@ -747,11 +753,14 @@ class SnakeWindow(QMainWindow):
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
             self.claim_files()  # the other window may have closed meanwhile
             self.save_scores_if_due()
-        elif event.type() == QEvent.Type.ActivationChange:
-            # the next active window is known once the change is over
-            QTimer.singleShot(0, self, self._pause_if_away)
         elif event.type() == QEvent.Type.WindowStateChange and self.isMinimized():
             self.pause_for_switch()
+
+    def _on_focus_window(self, _window=None) -> None:
+        """The program's focus moved (between any of its windows, or away from it): from
+        this window, or from one of its dialogs, which the window's own activation change
+        does not see.  The next active window is known once the change is over."""
+        QTimer.singleShot(0, self, self._pause_if_away)
 
     def _pause_if_away(self) -> None:
         """The player clicked onto another window (another Wordbler game, another program):
