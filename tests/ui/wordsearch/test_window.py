@@ -518,8 +518,10 @@ def test_print_preview_from_the_menu_shows_the_printed_pages(qtbot, make_window,
     # the preview stays open beside the puzzle (not modal) and follows View ▸ Large print
     assert not dlg.isModal()
     before = view.pageCount()
-    w.large_action.trigger()
-    view.updatePreview()
+    painted = []
+    dlg.paintRequested.connect(lambda *_: painted.append(1))
+    w.large_action.trigger()  # the preview lays its pages out again by itself
+    qtbot.waitUntil(lambda: bool(painted))
     large = tmp_path / "large.pdf"
     assert w.export_pdf(str(large), "a4")
     assert view.pageCount() == _pdf_page_count(large) >= before

@@ -218,6 +218,13 @@ class WordSearchWindow(QMainWindow):
         self._scale = 0.0
         self._apply_scale()
         self._refresh()
+        preview = getattr(self, "preview_dialog", None)
+        if preview is not None:  # it shows what will print: the pages follow the view
+            from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+            widget = preview.findChild(QPrintPreviewWidget)
+            if widget is not None:
+                widget.updatePreview()
 
     def _apply_scale(self) -> None:
         """Side-panel text grows with the window (and with large print), within limits."""
