@@ -510,3 +510,21 @@ def test_a_rounds_save_error_goes_when_the_round_is_over(make_driver, en_list, t
         d.window.activateWindow()
     d.window.save_scores_if_due()
     assert not label.isVisible()
+
+
+@pytest.mark.parametrize("size", [(654, 386), (700, 450), (960, 480)])
+def test_the_results_caption_never_lies_over_the_board(make_driver, en_list, qtbot, size):
+    # the caption under the board had one line's height: when it wrapped to two lines (a
+    # narrow left column, 2x scale) the layout laid it over the board's bottom edge
+    from PySide6.QtCore import QPoint
+
+    d = make_driver(size=size)
+    d.deal(word_list=en_list, seed="rich")
+    d.click(d.window.round.end_button)
+    r = d.window.results
+    qtbot.waitUntil(r.isVisible)
+    cap, board = r.caption, r.board_view
+    qtbot.wait(20)  # the layout settles
+    assert cap.height() >= cap.heightForWidth(cap.width())
+    board_bottom = board.mapTo(d.window, QPoint(0, board.height())).y()
+    assert cap.mapTo(d.window, QPoint(0, 0)).y() >= board_bottom

@@ -47,6 +47,34 @@ def _px(widget: QWidget, px: float, bold: bool = False) -> None:
     widget.setFont(f)
 
 
+class _WrappedLabel(QLabel):
+    """A word-wrapped label as tall as its text wrapped at its width: the page's layout gave
+    the results' caption one line, and at 2x scale its second line was drawn over the board
+    ("Click a word to see its path and meaning." on a narrow left column)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(self.width())
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def setText(self, text: str) -> None:  # noqa: N802
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+
+
 # ---------------------------------------------------------------------------------- setup
 class SetupPage(QWidget):
     """Board size, language, word list, time, players; new / daily / code / resume."""
@@ -604,7 +632,7 @@ class ResultsPage(QWidget):
         self.board_view = BoardView(theme, interactive=False)
         self.board_view.setObjectName("snake-results-board")
         self.board_view.show_steps = True
-        self.caption = QLabel(self.tr("Click a word to see its path."))
+        self.caption = _WrappedLabel(self.tr("Click a word to see its path."))
         self.caption.setObjectName("snake-results-caption")
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -684,8 +712,9 @@ class ResultsPage(QWidget):
         line = self.definition.fontMetrics().lineSpacing()
         m = self.layout().contentsMargins()
         left_w = self.board_view.width() or int(self.width() * 4 / 9)
+        caption = max(self.caption.sizeHint().height(), self.caption.heightForWidth(left_w))
         spare = (self.height() - m.top() - m.bottom() - left_w
-                 - self.caption.sizeHint().height() - 2 * self.layout().spacing())
+                 - caption - 2 * self.layout().spacing())
         self.definition.setFixedHeight(int(max(5 * line, self.height() * 0.24,
                                                min(spare, 14 * line))))
 
