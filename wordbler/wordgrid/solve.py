@@ -70,10 +70,56 @@ class Solution:
     grids_found: int  # how many valid grids the letters make
 
 
+def fitting_index(index: WordIndex, letters: Sequence[str]) -> WordIndex:
+    """The words of ``index`` whose letters the multiset ``letters`` holds, in index order.
+
+    Every word of a grid made of exactly ``letters`` is among them, and keeping the order
+    keeps ``ordered``'s comparison of word indices, so the search over them finds the same
+    grids as over the whole index, over far fewer words (a 7x7 puzzle's 40 letters hold
+    about one 7-letter word in five of a large list)."""
+    total = Counter(letters)
+    words = [w for w in index.words if all(w.count(ch) <= total[ch] for ch in set(w))]
+    if len(words) == len(index.words):
+        return index
+    return WordIndex.build(words, index.length)
+
+
+def all_grids(lay: Layout, index: WordIndex, letters: Sequence[str], *,
+              cancel: Callable[[], bool] | None = None,
+              max_grids: int = MAX_GRIDS) -> list[tuple[str, ...]]:
+    """Every grid of listed words made of exactly ``letters``: the same grids as
+    :func:`valid_grids` finds (not in its order), found faster.
+
+    The search runs over the words the letters can make (:func:`fitting_index`), which
+    leaves every grid in and adds none; each grid and its mirror image are kept once.
+    Where there are ``max_grids`` grids or more, :func:`valid_grids` keeps the first
+    ``max_grids`` in its own search order, so that search runs instead and its answer is
+    returned as it is."""
+    small = fitting_index(index, letters)
+    total = Counter(letters)
+    parts = [(None, total)]
+    across = sum(1 for s in lay.slots if s.across)
+    mirror = [lay.index[(c, r)] for r, c in lay.coords]
+    out: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    raw = 0
+    for fixed, budget in parts:
+        for grid in fills(lay, small, fixed=fixed, budget=budget, cancel=cancel,
+                          ordered=(0, across), limit=max_grids - raw):
+            raw += 1
+            for g in (tuple(grid), tuple(grid[mirror[i]] for i in range(lay.n_cells))):
+                if g not in seen:
+                    seen.add(g)
+                    out.append(g)
+        if raw >= max_grids or len(out) >= max_grids:
+            return valid_grids(lay, index, letters, cancel=cancel, max_grids=max_grids) or []
+    return out
+
+
 def solve(lay: Layout, index: WordIndex, letters: Sequence[str], *,
           cancel: Callable[[], bool] | None = None, max_grids: int = MAX_GRIDS) -> Solution:
     best: tuple[int, list[str], tuple[str, ...]] | None = None
-    grids = valid_grids(lay, index, letters, cancel=cancel, max_grids=max_grids) or []
+    grids = all_grids(lay, index, letters, cancel=cancel, max_grids=max_grids)
     for g in grids:
         key = (min_swaps(letters, g), lay.rows(g), g)
         if best is None or key[:2] < best[:2]:
