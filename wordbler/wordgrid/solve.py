@@ -3,7 +3,10 @@
 Every grid of listed words that uses exactly the puzzle's letters (holes stay holes) is
 found by the slot search of :mod:`.fill` with the letters as a budget; for each, the exact
 fewest swaps is computed (:mod:`.swaps`), and the grid reachable in the fewest swaps wins
-(ties: the first in row order).
+(ties: the first in row order).  The solver's search (:func:`all_grids`) looks only at the
+words the letters can make and splits the grids by where a letter the puzzle has once
+stands; it finds the same grids as :func:`valid_grids` (which the generator's node budget
+counts, so that one stays as it is).
 """
 
 from __future__ import annotations
@@ -84,20 +87,49 @@ def fitting_index(index: WordIndex, letters: Sequence[str]) -> WordIndex:
     return WordIndex.build(words, index.length)
 
 
+def _pivot(lay: Layout, index: WordIndex, total: Counter) -> tuple[str, list[int]] | None:
+    """A letter the puzzle has once, and the cells it can stand in; or None.
+
+    Every grid of the letters has that letter in exactly one cell, so the grids are split
+    by that cell, and each part is searched with the cell's letter fixed: far fewer words
+    fit a slot with a rare letter in place than fit an empty one.  A cell can hold the
+    letter only if every slot through it has a word with the letter there.  The letter is
+    the one the fewest words can place (summed over the cells), ties by letter."""
+    best = None
+    for ch in sorted(k for k, v in total.items() if v == 1):
+        cells, cost = [], 0
+        for c in range(lay.n_cells):
+            n = min(index.masks[lay.slots[si].cells.index(c)].get(ch, 0).bit_count()
+                    for si in lay.slots_of[c])
+            if n:
+                cells.append(c)
+                cost += n
+        if best is None or cost < best[0]:
+            best = (cost, ch, cells)
+    return None if best is None else (best[1], best[2])
+
+
 def all_grids(lay: Layout, index: WordIndex, letters: Sequence[str], *,
               cancel: Callable[[], bool] | None = None,
               max_grids: int = MAX_GRIDS) -> list[tuple[str, ...]]:
     """Every grid of listed words made of exactly ``letters``: the same grids as
     :func:`valid_grids` finds (not in its order), found faster.
 
-    The search runs over the words the letters can make (:func:`fitting_index`), which
-    leaves every grid in and adds none; each grid and its mirror image are kept once.
-    Where there are ``max_grids`` grids or more, :func:`valid_grids` keeps the first
-    ``max_grids`` in its own search order, so that search runs instead and its answer is
-    returned as it is."""
+    The search runs over the words the letters can make (:func:`fitting_index`), split by
+    the cell of a letter the puzzle has once (:func:`_pivot`).  Both leave every grid in
+    and add none; each grid and its mirror image are kept once.  Where there are
+    ``max_grids`` grids or more, :func:`valid_grids` keeps the first ``max_grids`` in its
+    own search order, so that search runs instead and its answer is returned as it is."""
     small = fitting_index(index, letters)
     total = Counter(letters)
-    parts = [(None, total)]
+    pivot = _pivot(lay, small, total)
+    if pivot is None:
+        parts = [(None, total)]
+    else:
+        ch, cells = pivot
+        rest = total.copy()
+        rest[ch] -= 1
+        parts = [({c: ch}, rest) for c in cells]
     across = sum(1 for s in lay.slots if s.across)
     mirror = [lay.index[(c, r)] for r, c in lay.coords]
     out: list[tuple[str, ...]] = []

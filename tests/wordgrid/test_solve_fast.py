@@ -1,0 +1,176 @@
+"""The solver's faster search (``solve.all_grids``: only the words the letters can make, split
+by the cell of a letter the puzzle has once) finds exactly the grids of the plain search
+(``valid_grids`` over the whole list), which brute force checks; and ``solve`` gives the
+same answer as the plain solver, grid count included, in both the compiled and the
+pure-Python search."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordbler.wordgrid import fill
+from wordbler.wordgrid.fill import WordIndex, fills
+from wordbler.wordgrid.grid import layout
+from wordbler.wordgrid.solve import (NoSolution, Solution, _pivot, all_grids, fitting_index,
+                                     solve, valid_grids)
+from wordbler.wordgrid.swaps import min_swaps, swap_plan
+
+from .helpers import brute_grids, random_words
+
+PATHS = ["1"] + (["0"] if fill._native is not None else [])
+
+
+@pytest.fixture(params=PATHS, ids=lambda v: "python" if v == "1" else "compiled")
+def path(request, monkeypatch):
+    monkeypatch.setenv(fill.PURE_PYTHON_ENV, request.param)
+    return request.param
+
+
+def plain_solve(lay, index, letters, max_grids=100_000):
+    """The solver as it was: every grid of the plain search, the fewest swaps, ties by rows."""
+    best = None
+    grids = valid_grids(lay, index, letters, max_grids=max_grids) or []
+    for g in grids:
+        key = (min_swaps(letters, g), lay.rows(g), g)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    if best is None:
+        raise NoSolution("none")
+    return Solution(best[2], tuple(swap_plan(letters, best[2])), len(grids))
+
+
+def answer(fn, *args, **kw):
+    try:
+        s = fn(*args, **kw)
+    except NoSolution:
+        return None
+    return s.grid, s.swaps, s.grids_found
+
+
+def puzzle_letters(lay, words, rng, rare="", mutate=0.0):
+    """Letters of a grid of ``words`` (sometimes with a cell changed, to a rare letter or
+    one of the list's), shuffled; or random letters when the words make no grid."""
+    idx = WordIndex.build(words, lay.size)
+    grids = list(fills(lay, idx, native=False, limit=30))
+    if grids:
+        letters = list(rng.choice(grids))
+    else:
+        letters = [rng.choice(words)[0] for _ in range(lay.n_cells)]
+    for i in range(lay.n_cells):
+        if rng.random() < mutate:
+            letters[i] = rng.choice(rare or "AEIRS")
+    rng.shuffle(letters)
+    return letters
+
+
+def with_rare(words, rng, rare, share):
+    """Some words get one rare letter in a random place (a letter the puzzle may have once)."""
+    out = []
+    for w in words:
+        if rng.random() < share:
+            p = rng.randrange(len(w))
+            w = w[:p] + rng.choice(rare) + w[p + 1:]
+        out.append(w)
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_grids_are_the_brute_force_grids(seed, path):
+    rng = random.Random(seed)
+    words = with_rare(random_words(5, 40, 100 + seed, letters="AEIRS"), rng, "XQZ", 0.3)
+    lay = layout(5)
+    idx = WordIndex.build(words, 5)
+    for _ in range(4):
+        letters = puzzle_letters(lay, words, rng, rare="XQZ", mutate=0.05)
+        got = all_grids(lay, idx, letters)
+        assert len(got) == len(set(got))  # each grid once
+        assert set(got) == brute_grids(5, words, letters=letters)
+        assert set(got) == set(valid_grids(lay, idx, letters))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), size=st.sampled_from([5, 5, 7]),
+       count=st.integers(4, 120), alphabet=st.sampled_from(["AEIRS", "ABEILNORST", "AB", "EST"]),
+       rare=st.sampled_from(["", "X", "XQ", "XYZKJ"]), share=st.floats(0, 0.6),
+       mutate=st.sampled_from([0.0, 0.0, 0.05, 0.2]), pure=st.booleans())
+def test_solve_answers_as_the_plain_solver(seed, size, count, alphabet, rare, share, mutate,
+                                           pure):
+    if not pure and fill._native is None:
+        pure = True
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(fill.PURE_PYTHON_ENV, "1" if pure else "0")
+        check_against_plain(seed, size, count, alphabet, rare, share, mutate)
+
+
+def check_against_plain(seed, size, count, alphabet, rare, share, mutate):
+    rng = random.Random(seed)
+    words = random_words(size, min(count, len(alphabet) ** size), seed, letters=alphabet)
+    if rare:
+        words = with_rare(words, rng, rare, share)
+    lay = layout(size)
+    idx = WordIndex.build(words, size)
+    letters = puzzle_letters(lay, words, rng, rare=rare, mutate=mutate)
+    # a small max_grids too: past it the plain search's own first grids are kept
+    for cap in (100_000, 3):
+        assert answer(solve, lay, idx, letters, max_grids=cap) == \
+            answer(plain_solve, lay, idx, letters, max_grids=cap)
+
+
+def test_the_words_the_letters_make_keep_their_order():
+    idx = WordIndex.build(["ABCDE", "EEEEE", "EDCBA", "AABCD", "BCDEA", "XBCDE"], 5)
+    small = fitting_index(idx, "ABCDE" + "E" * 16)
+    assert small.words == ("ABCDE", "EEEEE", "EDCBA", "BCDEA")  # AABCD needs two As
+    assert fitting_index(idx, "ABCDEX" + "A" * 15) is not idx
+    every = fitting_index(idx, "ABCDEX" * 5)
+    assert every is idx  # nothing to drop: the same index
+
+
+def test_the_pivot_is_a_letter_the_puzzle_has_once_and_every_cell_that_can_hold_it():
+    lay = layout(5)
+    idx = WordIndex.build(["AXAAA", "AAAAA", "AAAXA", "QAAAA"], 5)
+    total = Counter("A" * 19 + "XQ")
+    ch, cells = _pivot(lay, idx, total)
+    assert ch == "Q"  # one word places Q, two place X
+    # Q only starts a word: only the top left cell starts every word through it
+    assert cells == [0]
+    assert _pivot(lay, idx, Counter("A" * 20 + "X"))[1] == [
+        c for c in range(lay.n_cells) if len(lay.slots_of[c]) == 1
+        and lay.slots[lay.slots_of[c][0]].cells.index(c) in (1, 3)]
+    assert _pivot(lay, idx, Counter("A" * 21)) is None  # no letter once: no split
+
+
+def test_a_puzzle_whose_rare_letter_no_word_places_has_no_grid(path):
+    lay = layout(5)
+    words = random_words(5, 60, 4, letters="AEIRS")
+    idx = WordIndex.build(words, 5)
+    letters = list(next(fills(lay, idx, limit=1)))
+    letters[3] = "X"
+    with pytest.raises(NoSolution):
+        solve(lay, idx, letters)
+    assert all_grids(lay, idx, letters) == []
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_many_grids_past_the_cap_are_the_plain_search_first_ones(seed, path):
+    # two letters make hundreds of grids (seed 1: and an X, so the split runs): past
+    # max_grids the answer is the plain search's
+    words = with_rare(random_words(5, 16, seed, letters="AB"), random.Random(seed), "X", 0.3)
+    lay = layout(5)
+    idx = WordIndex.build(words, 5)
+    letters = list(fills(lay, idx, native=False, limit=200))[186 if seed == 0 else 143]
+    full = valid_grids(lay, idx, letters)
+    assert len(full) > 400
+    assert (_pivot(lay, fitting_index(idx, letters), Counter(letters)) is None) == (seed == 0)
+    for cap in (1, 2, 7, 200, len(full), len(full) + 1):
+        got = all_grids(lay, idx, letters, max_grids=cap)
+        if cap <= len(full):
+            assert got == valid_grids(lay, idx, letters, max_grids=cap)
+        else:
+            assert sorted(got) == sorted(full)
+        assert answer(solve, lay, idx, letters, max_grids=cap) == \
+            answer(plain_solve, lay, idx, letters, max_grids=cap)
