@@ -5,7 +5,8 @@
  * Optional: when this module is not built, fill.py runs its pure-Python search, which gives
  * identical results in the identical order (the tests run both).  The search is the same
  * depth-first walk: at each node every open slot's candidates are computed (forward
- * checking: a slot without candidates ends the branch), the slot with the fewest is filled
+ * checking: a slot without candidates ends the branch; below the root they are narrowed
+ * from the parent's, see narrow()), the slot with the fewest is filled
  * (the first of equals in open-slot order), its words tried in index order; with a letter
  * budget, a word is tried only if the budget holds its new letters, and open cells only
  * take words whose letter there the budget still holds.  Nodes are counted as fill.py
@@ -53,9 +54,16 @@ typedef struct {
     PyObject *out;
     uint64_t *used;
     Py_ssize_t *placed;
-    uint64_t *allowed; /* per depth: [len][W] */
+    uint64_t *allowed; /* the root's: [len][W] */
     uint64_t *cands;   /* per depth: [nslots][W] */
     int *opens;        /* per depth: [nslots] */
+    /* what the parent just did, for the child's candidates (see narrow) */
+    unsigned char *fresh; /* [ncells]: the depth of the node whose parent's word filled it */
+    int last_best;        /* the filled slot's place in the parent's open list */
+    int last_si;
+    Py_ssize_t last_wi;
+    int nemptied;
+    unsigned char emptied[256]; /* letters whose budget the parent's word used up */
     long long nodes;
     int stop; /* 1: limit reached, 2: cancelled */
     PyThreadState *saved; /* the GIL is let go while the search computes (NULL: held) */
@@ -180,6 +188,57 @@ static int candidates(const Search *s, int si, const uint64_t *allowed, uint64_t
     return 0;
 }
 
+/* Candidates of the child's open slot k (slot t) into m, from its parent's candidates pm:
+ * the same set candidates() computes from scratch.  The parent's set already meets every
+ * condition of the parent's node; the child's node adds only these: the cell where t
+ * crosses the word just placed now holds that word's letter (a subset of what the budget
+ * allowed there before), the letters whose budget that word used up leave t's open
+ * cells, the word itself is used (distinct), and the order of slots a and b now has a
+ * bound.  Returns 0 when there are none. */
+static int narrow(const Search *s, int depth, int t, const uint64_t *pm, uint64_t *m)
+{
+    const Py_ssize_t W = s->W;
+    const int32_t *cells = s->slot_cells + (size_t)t * (size_t)s->len;
+    memcpy(m, pm, (size_t)W * sizeof(uint64_t));
+    for (int p = 0; p < s->len; p++) {
+        int c = cells[p];
+        unsigned char ch = s->letters[c];
+        if (ch == OPEN) {
+            for (int e = 0; e < s->nemptied; e++) {
+                const uint64_t *a = mask_at(s, p, s->emptied[e]);
+                for (Py_ssize_t k = 0; k < W; k++)
+                    m[k] &= ~a[k];
+            }
+        } else if (s->fresh[c] == depth) {
+            const uint64_t *a = mask_at(s, p, ch);
+            for (Py_ssize_t k = 0; k < W; k++)
+                m[k] &= a[k];
+        }
+    }
+    Py_ssize_t wi = s->last_wi;
+    if (s->distinct)
+        m[wi / 64] &= ~((uint64_t)1 << (wi % 64));
+    if (s->oa >= 0) {
+        if (t == s->ob && s->last_si == s->oa) { /* word index >= the one in a */
+            for (Py_ssize_t k = 0; k < wi / 64 && k < W; k++)
+                m[k] = 0;
+            if (wi / 64 < W)
+                m[wi / 64] &= ~(((uint64_t)1 << (wi % 64)) - 1);
+        } else if (t == s->oa && s->last_si == s->ob) { /* word index <= the one in b */
+            if (wi / 64 < W) {
+                if (wi % 64 != 63)
+                    m[wi / 64] &= ((uint64_t)1 << (wi % 64 + 1)) - 1;
+                for (Py_ssize_t k = wi / 64 + 1; k < W; k++)
+                    m[k] = 0;
+            }
+        }
+    }
+    for (Py_ssize_t k = 0; k < W; k++)
+        if (m[k])
+            return 1;
+    return 0;
+}
+
 static int emit(Search *s)
 {
     PyObject *t = PyTuple_New(s->ncells);
@@ -234,10 +293,18 @@ static int run(Search *s, int depth, int nopen)
     }
     int *open = s->opens + (size_t)depth * (size_t)s->nslots;
     uint64_t *cand = s->cands + (size_t)depth * (size_t)s->nslots * (size_t)W;
-    uint64_t *allowed = s->budget ? s->allowed + (size_t)depth * (size_t)len * (size_t)W : NULL;
-    for (int k = 0; k < nopen; k++)
-        if (!candidates(s, open[k], allowed, cand + (size_t)k * (size_t)W))
-            return 0;
+    if (depth == 0) {
+        for (int k = 0; k < nopen; k++)
+            if (!candidates(s, open[k], s->budget ? s->allowed : NULL, cand + (size_t)k * (size_t)W))
+                return 0;
+    } else { /* from the parent's candidates: far fewer operations, the same sets */
+        const uint64_t *pc = s->cands + (size_t)(depth - 1) * (size_t)s->nslots * (size_t)W;
+        const int lb = s->last_best;
+        for (int k = 0; k < nopen; k++)
+            if (!narrow(s, depth, open[k], pc + (size_t)(k < lb ? k : k + 1) * (size_t)W,
+                        cand + (size_t)k * (size_t)W))
+                return 0;
+    }
     int best = -1;
     Py_ssize_t best_n = -1;
     for (int k = 0; k < nopen; k++) {
@@ -260,7 +327,6 @@ static int run(Search *s, int depth, int nopen)
         if (s->letters[cells[p]] == OPEN)
             open_p[nop++] = p;
     const uint64_t *bm = cand + (size_t)best * (size_t)W;
-    uint64_t *next_allowed = allowed ? allowed + (size_t)len * (size_t)W : NULL;
     for (Py_ssize_t wk = 0; wk < W; wk++) {
         uint64_t x = bm[wk];
         while (x) {
@@ -281,24 +347,28 @@ static int run(Search *s, int depth, int nopen)
                         s->budget[w[open_p[j]]]++;
                     continue;
                 }
-                memcpy(next_allowed, allowed, (size_t)len * (size_t)W * sizeof(uint64_t));
-                for (int j = 0; j < nop; j++) {
-                    unsigned char ch = w[open_p[j]];
-                    if (s->budget[ch] == 0) {
-                        for (int p = 0; p < len; p++) {
-                            uint64_t *a = next_allowed + (size_t)p * (size_t)W;
-                            const uint64_t *mk = mask_at(s, p, ch);
-                            for (Py_ssize_t k = 0; k < W; k++)
-                                a[k] &= ~mk[k];
-                        }
-                    }
-                }
             }
-            for (int j = 0; j < nop; j++)
-                s->letters[cells[open_p[j]]] = w[open_p[j]];
+            s->nemptied = 0;
+            for (int j = 0; j < nop; j++) {
+                unsigned char ch = w[open_p[j]];
+                if (s->budget && s->budget[ch] == 0) {
+                    int dup = 0;
+                    for (int e = 0; e < s->nemptied; e++)
+                        dup |= s->emptied[e] == ch;
+                    if (!dup)
+                        s->emptied[s->nemptied++] = ch;
+                }
+                s->letters[cells[open_p[j]]] = ch;
+                s->fresh[cells[open_p[j]]] = (unsigned char)(depth + 1);
+            }
+            s->last_best = best;
+            s->last_si = si;
+            s->last_wi = wi;
             s->used[wi / 64] |= (uint64_t)1 << (wi % 64);
             s->placed[si] = wi;
             int rc = run(s, depth + 1, nr);
+            for (int j = 0; j < nop; j++)
+                s->fresh[cells[open_p[j]]] = 0;
             s->placed[si] = -1;
             s->used[wi / 64] &= ~((uint64_t)1 << (wi % 64));
             for (int j = 0; j < nop; j++) {
@@ -339,7 +409,7 @@ static PyObject *search(PyObject *self, PyObject *args)
         goto done;
     }
     s.nslots = (int)(sc.len / (4 * len));
-    if (op.len > s.nslots || (oa >= s.nslots) || (ob >= s.nslots)) {
+    if (op.len > s.nslots || s.nslots > 254 || (oa >= s.nslots) || (ob >= s.nslots)) {
         PyErr_SetString(PyExc_ValueError, "inconsistent slots");
         goto done;
     }
@@ -366,7 +436,8 @@ static PyObject *search(PyObject *self, PyObject *args)
     s.placed = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)s.nslots);
     s.cands = PyMem_Malloc(sizeof(uint64_t) * (size_t)(s.nslots + 1) * (size_t)(s.nslots ? s.nslots : 1) * (size_t)(W ? W : 1));
     s.opens = PyMem_Malloc(sizeof(int) * (size_t)(s.nslots + 2) * (size_t)(s.nslots ? s.nslots : 1));
-    if (!s.letters || !s.used || !s.placed || !s.cands || !s.opens) {
+    s.fresh = PyMem_Calloc((size_t)ncells, 1);
+    if (!s.letters || !s.used || !s.placed || !s.cands || !s.opens || !s.fresh) {
         PyErr_NoMemory();
         goto done;
     }
@@ -387,7 +458,7 @@ static PyObject *search(PyObject *self, PyObject *args)
             goto done;
         }
         budget = PyMem_Malloc(4 * (size_t)(nl + 1));
-        s.allowed = PyMem_Malloc(sizeof(uint64_t) * (size_t)(s.nslots + 2) * (size_t)len * (size_t)(W ? W : 1));
+        s.allowed = PyMem_Malloc(sizeof(uint64_t) * (size_t)len * (size_t)(W ? W : 1));
         if (!budget || !s.allowed) {
             PyErr_NoMemory();
             goto done;
@@ -443,6 +514,7 @@ done:
     PyMem_Free(s.placed);
     PyMem_Free(s.cands);
     PyMem_Free(s.opens);
+    PyMem_Free(s.fresh);
     PyMem_Free(s.allowed);
     PyMem_Free(budget);
     if (have_bb)
