@@ -130,18 +130,23 @@ def test_the_words_the_letters_make_keep_their_order():
     assert every is idx  # nothing to drop: the same index
 
 
-def test_the_pivot_is_a_letter_the_puzzle_has_once_and_every_cell_that_can_hold_it():
+def test_the_pivot_is_a_letter_the_puzzle_has_once_or_twice_and_every_place_for_it():
     lay = layout(5)
-    idx = WordIndex.build(["AXAAA", "AAAAA", "AAAXA", "QAAAA"], 5)
-    total = Counter("A" * 19 + "XQ")
-    ch, cells = _pivot(lay, idx, total)
+    idx = WordIndex.build(["AXAAA", "AAAAA", "AAAXA", "QAAAA", "ZAAAZ"], 5)
+    ch, parts = _pivot(lay, idx, Counter("A" * 19 + "XQ"))
     assert ch == "Q"  # one word places Q, two place X
     # Q only starts a word: only the top left cell starts every word through it
-    assert cells == [0]
+    assert parts == [(0,)]
     assert _pivot(lay, idx, Counter("A" * 20 + "X"))[1] == [
-        c for c in range(lay.n_cells) if len(lay.slots_of[c]) == 1
+        (c,) for c in range(lay.n_cells) if len(lay.slots_of[c]) == 1
         and lay.slots[lay.slots_of[c][0]].cells.index(c) in (1, 3)]
-    assert _pivot(lay, idx, Counter("A" * 21)) is None  # no letter once: no split
+    # twice: pairs of cells, both ends of a word, or the ends of two words
+    ch, parts = _pivot(lay, idx, Counter("A" * 19 + "ZZ"))
+    assert ch == "Z" and len(parts) == len(set(parts))
+    ends = {c for c in range(lay.n_cells)
+            if all(lay.slots[si].cells.index(c) in (0, 4) for si in lay.slots_of[c])}
+    assert set(parts) == {(a, b) for a in sorted(ends) for b in sorted(ends) if a < b}
+    assert _pivot(lay, idx, Counter("A" * 18 + "ZZZ")) is None  # no letter once or twice
 
 
 def test_a_puzzle_whose_rare_letter_no_word_places_has_no_grid(path):

@@ -4,8 +4,8 @@ Every grid of listed words that uses exactly the puzzle's letters (holes stay ho
 found by the slot search of :mod:`.fill` with the letters as a budget; for each, the exact
 fewest swaps is computed (:mod:`.swaps`), and the grid reachable in the fewest swaps wins
 (ties: the first in row order).  The solver's search (:func:`all_grids`) looks only at the
-words the letters can make and splits the grids by where a letter the puzzle has once
-stands; it finds the same grids as :func:`valid_grids` (which the generator's node budget
+words the letters can make and splits the grids by where a letter the puzzle has once or
+twice stands; it finds the same grids as :func:`valid_grids` (which the generator's node budget
 counts, so that one stays as it is).
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Callable, Sequence
 
 from .fill import WordIndex, fills
@@ -87,25 +88,42 @@ def fitting_index(index: WordIndex, letters: Sequence[str]) -> WordIndex:
     return WordIndex.build(words, index.length)
 
 
-def _pivot(lay: Layout, index: WordIndex, total: Counter) -> tuple[str, list[int]] | None:
-    """A letter the puzzle has once, and the cells it can stand in; or None.
+def _pivot(lay: Layout, index: WordIndex,
+           total: Counter) -> tuple[str, list[tuple[int, ...]]] | None:
+    """A letter the puzzle has once or twice, and the cells (one or two) where its copies
+    can stand; or None.
 
-    Every grid of the letters has that letter in exactly one cell, so the grids are split
-    by that cell, and each part is searched with the cell's letter fixed: far fewer words
-    fit a slot with a rare letter in place than fit an empty one.  A cell can hold the
-    letter only if every slot through it has a word with the letter there.  The letter is
-    the one the fewest words can place (summed over the cells), ties by letter."""
+    Every grid of the letters has that letter in exactly those many cells, so the grids are
+    split by those cells, and each part is searched with them fixed: far fewer words fit a
+    slot with a rare letter in place than fit an empty one.  Cells can hold the copies
+    only if every slot through them has a word with the letter there (at both, for two in
+    one slot).  The letter is the one whose parts leave the search least to do: by the sum
+    over its parts of the product, over the slots they touch, of the share of the words
+    that still fit (what part of the grids' space is left), a part counting a little on
+    its own; ties by letter."""
+    n = len(index)
+    if not n:
+        return None
+    where = {(si, c): p for si, slot in enumerate(lay.slots) for p, c in enumerate(slot.cells)}
     best = None
-    for ch in sorted(k for k, v in total.items() if v == 1):
-        cells, cost = [], 0
-        for c in range(lay.n_cells):
-            n = min(index.masks[lay.slots[si].cells.index(c)].get(ch, 0).bit_count()
-                    for si in lay.slots_of[c])
-            if n:
-                cells.append(c)
-                cost += n
+    for ch in sorted(k for k, v in total.items() if v <= 2):
+        parts, left = [], 0.0
+        for cells in combinations(range(lay.n_cells), total[ch]):
+            share = 1.0
+            for si in sorted({si for c in cells for si in lay.slots_of[c]}):
+                fit = index.full
+                for c in cells:
+                    if (si, c) in where:
+                        fit &= index.masks[where[(si, c)]].get(ch, 0)
+                share *= fit.bit_count() / n
+                if not share:
+                    break
+            if share:
+                parts.append(cells)
+                left += share
+        cost = left * (1 + len(parts) / 256)
         if best is None or cost < best[0]:
-            best = (cost, ch, cells)
+            best = (cost, ch, parts)
     return None if best is None else (best[1], best[2])
 
 
@@ -116,7 +134,7 @@ def all_grids(lay: Layout, index: WordIndex, letters: Sequence[str], *,
     :func:`valid_grids` finds (not in its order), found faster.
 
     The search runs over the words the letters can make (:func:`fitting_index`), split by
-    the cell of a letter the puzzle has once (:func:`_pivot`).  Both leave every grid in
+    the cells of a letter the puzzle has once or twice (:func:`_pivot`).  Both leave every grid in
     and add none; each grid and its mirror image are kept once.  Where there are
     ``max_grids`` grids or more, :func:`valid_grids` keeps the first ``max_grids`` in its
     own search order, so that search runs instead and its answer is returned as it is."""
@@ -126,10 +144,10 @@ def all_grids(lay: Layout, index: WordIndex, letters: Sequence[str], *,
     if pivot is None:
         parts = [(None, total)]
     else:
-        ch, cells = pivot
+        ch, cell_sets = pivot
         rest = total.copy()
-        rest[ch] -= 1
-        parts = [({c: ch}, rest) for c in cells]
+        rest[ch] = 0
+        parts = [({c: ch for c in cells}, rest) for cells in cell_sets]
     across = sum(1 for s in lay.slots if s.across)
     mirror = [lay.index[(c, r)] for r, c in lay.coords]
     out: list[tuple[str, ...]] = []
