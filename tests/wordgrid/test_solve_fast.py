@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordbler.wordgrid import fill
+from wordbler.wordgrid import fill, solve as solve_mod
 from wordbler.wordgrid.fill import WordIndex, fills
 from wordbler.wordgrid.grid import layout
 from wordbler.wordgrid.solve import (NoSolution, Solution, _pivot, all_grids, fitting_index,
@@ -23,6 +23,14 @@ from wordbler.wordgrid.swaps import min_swaps, swap_plan
 from .helpers import brute_grids, random_words
 
 PATHS = ["1"] + (["0"] if fill._native is not None else [])
+
+
+@pytest.fixture(autouse=True)
+def fast_path_always(monkeypatch):
+    """The test lists are small: the solver would search them whole; here it takes the
+    fast path (the fitting words, split) however few words there are."""
+    monkeypatch.setattr(solve_mod, "PLAIN_WORDS", 0)
+    monkeypatch.setattr(solve_mod, "SPLIT_WORDS", 0)
 
 
 @pytest.fixture(params=PATHS, ids=lambda v: "python" if v == "1" else "compiled")
@@ -104,6 +112,8 @@ def test_solve_answers_as_the_plain_solver(seed, size, count, alphabet, rare, sh
         pure = True
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(fill.PURE_PYTHON_ENV, "1" if pure else "0")
+        mp.setattr(solve_mod, "PLAIN_WORDS", 0)
+        mp.setattr(solve_mod, "SPLIT_WORDS", 0)
         check_against_plain(seed, size, count, alphabet, rare, share, mutate)
 
 
@@ -179,3 +189,16 @@ def test_many_grids_past_the_cap_are_the_plain_search_first_ones(seed, path):
             assert sorted(got) == sorted(full)
         assert answer(solve, lay, idx, letters, max_grids=cap) == \
             answer(plain_solve, lay, idx, letters, max_grids=cap)
+
+
+def test_short_lists_are_searched_whole_and_give_the_same_answer(monkeypatch):
+    monkeypatch.setattr(solve_mod, "PLAIN_WORDS", 5000)
+    monkeypatch.setattr(solve_mod, "SPLIT_WORDS", 1000)
+    rng = random.Random(5)
+    words = with_rare(random_words(5, 80, 9, letters="AEIRST"), rng, "XQ", 0.3)
+    lay = layout(5)
+    idx = WordIndex.build(words, 5)
+    for _ in range(5):
+        letters = puzzle_letters(lay, words, rng, rare="XQ", mutate=0.05)
+        assert all_grids(lay, idx, letters) == valid_grids(lay, idx, letters)
+        assert answer(solve, lay, idx, letters) == answer(plain_solve, lay, idx, letters)

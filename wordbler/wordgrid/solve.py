@@ -21,6 +21,8 @@ from .grid import Layout
 from .swaps import min_swaps, swap_plan
 
 MAX_GRIDS = 100_000
+PLAIN_WORDS = 5000  # a list this long or shorter is searched whole (milliseconds)
+SPLIT_WORDS = 1000  # the search is split (see _pivot) only over more words than this
 
 
 class NoSolution(ValueError):
@@ -138,9 +140,12 @@ def all_grids(lay: Layout, index: WordIndex, letters: Sequence[str], *,
     and add none; each grid and its mirror image are kept once.  Where there are
     ``max_grids`` grids or more, :func:`valid_grids` keeps the first ``max_grids`` in its
     own search order, so that search runs instead and its answer is returned as it is."""
+    if len(index) <= PLAIN_WORDS:  # indexing the fitting words would cost more than it saves
+        return valid_grids(lay, index, letters, cancel=cancel, max_grids=max_grids) or []
     small = fitting_index(index, letters)
     total = Counter(letters)
-    pivot = _pivot(lay, small, total)
+    # over a few hundred words the whole search takes milliseconds, less than the parts'
+    pivot = _pivot(lay, small, total) if len(small) > SPLIT_WORDS else None
     if pivot is None:
         parts = [(None, total)]
     else:
