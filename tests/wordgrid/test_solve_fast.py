@@ -202,3 +202,43 @@ def test_short_lists_are_searched_whole_and_give_the_same_answer(monkeypatch):
         letters = puzzle_letters(lay, words, rng, rare="XQ", mutate=0.05)
         assert all_grids(lay, idx, letters) == valid_grids(lay, idx, letters)
         assert answer(solve, lay, idx, letters) == answer(plain_solve, lay, idx, letters)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from("AABBBCDE"), min_size=1, max_size=12), st.randoms())
+def test_the_swap_bound_is_never_above_the_fewest_swaps(letters, rnd):
+    from wordbler.wordgrid.solve import swaps_at_least
+
+    target = list(letters)
+    rnd.shuffle(target)
+    assert swaps_at_least(letters, target) <= min_swaps(letters, target)
+    assert swaps_at_least(letters, letters) == 0
+
+
+def test_the_swap_bound_is_tight_on_pairs_and_triangles():
+    from wordbler.wordgrid.solve import swaps_at_least
+
+    assert swaps_at_least("AB", "BA") == 1 == min_swaps("AB", "BA")
+    assert swaps_at_least("ABC", "BCA") == 2 == min_swaps("ABC", "BCA")
+    assert swaps_at_least("ABCD", "BCDA") == 3 == min_swaps("ABCD", "BCDA")
+    assert swaps_at_least("ABCDEF", "BCDEFA") == 4 < min_swaps("ABCDEF", "BCDEFA") == 5
+
+
+def test_ties_in_swaps_go_to_the_first_grid_in_row_order(path):
+    # a grid and its mirror image the same swaps away: the bound must not skip the tie
+    rng = random.Random(11)
+    words = random_words(5, 60, 11, letters="AEIRST")
+    lay = layout(5)
+    idx = WordIndex.build(words, 5)
+    ties = 0
+    for g in fills(lay, idx, native=False, limit=40):
+        mirror = tuple(g[lay.index[(c, r)]] for r, c in lay.coords)
+        if mirror == g:
+            continue
+        for _ in range(30):
+            start = list(g)
+            rng.shuffle(start)
+            if min_swaps(start, g) == min_swaps(start, mirror):
+                ties += 1
+                assert answer(solve, lay, idx, start) == answer(plain_solve, lay, idx, start)
+    assert ties > 5

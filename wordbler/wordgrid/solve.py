@@ -171,11 +171,28 @@ def all_grids(lay: Layout, index: WordIndex, letters: Sequence[str], *,
     return out
 
 
+def swaps_at_least(current: Sequence[str], target: Sequence[str]) -> int:
+    """A lower bound of :func:`.swaps.min_swaps` (same letters), in one pass.
+
+    The fewest swaps is the misplaced cells ``m`` less the most cycles they split into.  A
+    2-cycle takes a pair of opposite misplaced cells (a->b, b->a), so there are at most
+    ``P`` of them (the pairs, summed over letter pairs: the fewer of the two directions);
+    every other cycle takes 3 cells or more.  So the cycles number at most
+    ``c2 + (m - 2*c2) / 3 <= P + (m - 2*P) / 3``."""
+    edges: Counter = Counter((a, b) for a, b in zip(current, target) if a != b)
+    m = sum(edges.values())
+    pairs = sum(min(k, edges.get((b, a), 0)) for (a, b), k in edges.items() if a < b)
+    return m - pairs - (m - 2 * pairs) // 3
+
+
 def solve(lay: Layout, index: WordIndex, letters: Sequence[str], *,
           cancel: Callable[[], bool] | None = None, max_grids: int = MAX_GRIDS) -> Solution:
     best: tuple[int, list[str], tuple[str, ...]] | None = None
     grids = all_grids(lay, index, letters, cancel=cancel, max_grids=max_grids)
     for g in grids:
+        # a grid that needs more swaps than the best so far can neither beat it nor tie
+        if best is not None and swaps_at_least(letters, g) > best[0]:
+            continue
         key = (min_swaps(letters, g), lay.rows(g), g)
         if best is None or key[:2] < best[:2]:
             best = key
