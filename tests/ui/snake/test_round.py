@@ -397,34 +397,39 @@ def test_help_opens_on_f1(make_driver):
     d.window._help.close()
 
 
+def _activate(qtbot, window=None):
+    """Show ``window`` (a new top-level window when None) and make it the active one, as a
+    click on it does; the window."""
+    from PySide6.QtWidgets import QWidget
+
+    if window is None:
+        window = QWidget()
+        qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    return window
+
+
 def test_a_round_pauses_when_the_player_clicks_onto_another_window(make_driver, en_list, qtbot):
     # the round ran on while the player was in another Wordbler window or another program,
     # and a short round ended with nobody there; only minimising or the Game menu paused it
-    from PySide6.QtWidgets import QDialog, QWidget
+    from PySide6.QtWidgets import QDialog
 
     d = make_driver()
     d.deal(word_list=en_list, seed="rich", duration=120)
     assert d.game.phase is Phase.PLAYING
     # a dialog of the Snake window's own is not "away"
-    own = QDialog(d.window)
-    own.show()
-    with qtbot.waitActive(own):
-        own.activateWindow()
+    own = _activate(qtbot, QDialog(d.window))
     QTest.qWait(20)
     assert d.game.phase is Phase.PLAYING
     own.close()
-    with qtbot.waitActive(d.window):
-        d.window.activateWindow()
-    other = QWidget()
-    qtbot.addWidget(other)
-    other.show()
-    with qtbot.waitActive(other):
-        other.activateWindow()
+    _activate(qtbot, d.window)
+    _activate(qtbot)
     qtbot.waitUntil(lambda: d.game.phase is Phase.PAUSED)
     assert d.view.cover_text and "Paused" in d.view.cover_text
     d.clock.advance(500)  # the time away does not count
-    with qtbot.waitActive(d.window):
-        d.window.activateWindow()
+    _activate(qtbot, d.window)
     d.click_tile((0, 0))  # back: a press on the board resumes
     assert d.game.phase is Phase.PLAYING and d.game.remaining == pytest.approx(120)
 
@@ -447,21 +452,14 @@ def test_a_russian_word_with_yo_can_be_typed_with_ye(make_driver, ru_list):
 def test_leaving_from_one_of_the_windows_dialogs_pauses_too(make_driver, en_list, qtbot):
     # with Help or High scores open, clicking another window left the round running: the
     # main window, already inactive, saw no change of its own
-    from PySide6.QtWidgets import QDialog, QWidget
+    from PySide6.QtWidgets import QDialog
 
     d = make_driver()
     d.deal(word_list=en_list, seed="rich", duration=120)
-    own = QDialog(d.window)
-    own.show()
-    with qtbot.waitActive(own):
-        own.activateWindow()
+    own = _activate(qtbot, QDialog(d.window))
     QTest.qWait(20)
     assert d.game.phase is Phase.PLAYING
-    other = QWidget()
-    qtbot.addWidget(other)
-    other.show()
-    with qtbot.waitActive(other):
-        other.activateWindow()
+    _activate(qtbot)
     qtbot.waitUntil(lambda: d.game.phase is Phase.PAUSED)
     own.close()
 
@@ -469,18 +467,11 @@ def test_leaving_from_one_of_the_windows_dialogs_pauses_too(make_driver, en_list
 def test_a_board_dealt_while_the_player_is_away_waits_paused(make_driver, en_list, qtbot):
     # a deal takes a moment; a player who clicked elsewhere meanwhile came back to a round
     # that had started and run with nobody there
-    from PySide6.QtWidgets import QWidget
-
     d = make_driver()
-    other = QWidget()
-    qtbot.addWidget(other)
-    other.show()
-    with qtbot.waitActive(other):
-        other.activateWindow()
+    _activate(qtbot)
     d.deal(word_list=en_list, seed="rich", duration=120)
     assert d.game.phase is Phase.PAUSED and d.view.cover_text
     assert d.game.remaining == pytest.approx(120)
-    with qtbot.waitActive(d.window):
-        d.window.activateWindow()
+    _activate(qtbot, d.window)
     d.click_tile((0, 0))  # a press on the board starts it
     assert d.game.phase is Phase.PLAYING
