@@ -112,7 +112,8 @@ for English words, its meaning (from WordNet 3.0; RUNNING is shown with RUN).  R
 <h3>Keys</h3>
 <table>
 <tr><td>Letters, Backspace, Enter, Esc</td><td>build, shorten, play, clear a word</td></tr>
-<tr><td>Ctrl+P</td><td>pause or resume (the board is hidden while paused)</td></tr>
+<tr><td>Ctrl+P</td><td>pause or resume (the board is hidden while paused; a round also
+pauses when you turn to another window)</td></tr>
 <tr><td>Ctrl+H</td><td>show or hide the hints</td></tr>
 <tr><td>Ctrl+E</td><td>end your turn</td></tr>
 <tr><td>Ctrl+N, Ctrl+D, Ctrl+L</td><td>new board, daily board, enter a board code</td></tr>

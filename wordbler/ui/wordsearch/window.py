@@ -33,8 +33,8 @@ window is open; the puzzle is saved as you play and comes back when you return.<
 spelled by the unused letters (the first unused letters, row by row; revealed in red when
 every word is found), secret bonus words that are not in the list, large print and
 lower-case letters (View menu). File &gt; Export PDF or Print gives the puzzle page (a long
-word list goes on on the next pages) and the answer key; Export text gives both as plain
-text.</p>
+word list goes on on the next pages) and the answer key; Print preview shows those pages
+first; Export text gives both as plain text.</p>
 <h3>Hot-seat (2&ndash;4 players)</h3>
 <p>Type the names in New puzzle &gt; Players. Players take turns; the panel shows whose turn it
 is. On your turn, select one line:</p>
