@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from .common.screen import fit_to_screen
+from .common.wrapped import WrappedLabel
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +165,12 @@ class GameCard(QFrame):
         f.setPointSizeF(f.pointSizeF() * 1.35)
         f.setBold(True)
         self.title.setFont(f)
-        self.line = QLabel(game.shown_line if available else self.tr("{line}  (Coming soon.)")
-                                                             .format(line=game.shown_line))
-        self.line.setWordWrap(True)
+        # as tall as its wrapped text: the grid of cards does not ask a wrapped label's
+        # height for its width, so with a large system font a card kept two lines' room
+        # for three ("… in English and" and the rest cut off)
+        line = game.shown_line if available else self.tr("{line}  (Coming soon.)").format(
+            line=game.shown_line)
+        self.line = WrappedLabel(line)
         # at the top of its room, as the title is: centred (QLabel's default), a card whose
         # row was taller had its line further down than the card beside it
         self.line.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -191,16 +195,6 @@ class GameCard(QFrame):
         row = QHBoxLayout(self)
         row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
         row.addLayout(text, 1)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802
-        """The line gets the height its wrapped text needs at the width it now has: the
-        grid of cards does not ask a wrapped label's height for its width, so with a large
-        system font a card kept two lines' room for three ("… in English and" and the rest
-        cut off when the card beside it needed less)."""
-        super().resizeEvent(event)
-        need = self.line.heightForWidth(self.line.width())
-        if need > 0 and need != self.line.minimumHeight():
-            self.line.setMinimumHeight(need)
 
 
 class StartPage(QMainWindow):

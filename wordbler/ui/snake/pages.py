@@ -20,6 +20,7 @@ from wordbler.lexicon import definitions
 
 from wordbler.snake import Hints, Results, default_min_len, format_seconds, word_points
 from wordbler.snake.rules import MAX_DURATION, MAX_PLAYERS, MIN_DURATION
+from wordbler.ui.common.wrapped import WrappedLabel
 
 from .board_view import BoardView
 from .texts import LANG_NAMES, lang_name, points_text, word_line
@@ -45,34 +46,6 @@ def _px(widget: QWidget, px: float, bold: bool = False) -> None:
     f.setPixelSize(max(9, int(px)))
     f.setBold(bold)
     widget.setFont(f)
-
-
-class _WrappedLabel(QLabel):
-    """A word-wrapped label as tall as its text wrapped at its width: the page's layout gave
-    the results' caption one line, and at 2x scale its second line was drawn over the board
-    ("Click a word to see its path and meaning." on a narrow left column)."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
-        self.setWordWrap(True)
-
-    def _fit(self) -> None:
-        need = self.heightForWidth(self.width())
-        if need > 0 and need != self.minimumHeight():
-            self.setMinimumHeight(need)
-
-    def setText(self, text: str) -> None:  # noqa: N802
-        super().setText(text)
-        self._fit()
-
-    def resizeEvent(self, event) -> None:  # noqa: N802
-        super().resizeEvent(event)
-        self._fit()
-
-    def changeEvent(self, event) -> None:  # noqa: N802
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self._fit()
 
 
 # ---------------------------------------------------------------------------------- setup
@@ -632,9 +605,8 @@ class ResultsPage(QWidget):
         self.board_view = BoardView(theme, interactive=False)
         self.board_view.setObjectName("snake-results-board")
         self.board_view.show_steps = True
-        self.caption = _WrappedLabel(self.tr("Click a word to see its path."))
+        self.caption = WrappedLabel(self.tr("Click a word to see its path."))
         self.caption.setObjectName("snake-results-caption")
-        self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.definition = QTextBrowser()
         self.definition.setObjectName("snake-results-definition")
