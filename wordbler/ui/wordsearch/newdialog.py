@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QLabel, QLayout, QLineEdit, QPlainTextEdit, QPushButton, QSizePolicy,
@@ -40,6 +40,8 @@ class NewPuzzleDialog(QDialog):
         self.setMinimumWidth(560)
         self.request: Request | None = None
         self._settings = settings
+        self._fitted: QSize | None = None  # the size _fit gave the dialog last
+        self._user_sized = False  # the user has resized the dialog since it showed
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
@@ -173,12 +175,12 @@ class NewPuzzleDialog(QDialog):
         """Take the size the controls shown need; a size the user gave the dialog is kept
         (only grown where the controls need more): it snapped back to its natural size at
         every change of the word source or the shape."""
-        fitted = getattr(self, "_fitted", None)
+        fitted = self._fitted
         # the layout itself grows the dialog to its new minimum as the change happens
         if fitted is not None and self.isVisible() and \
                 self.size() not in (fitted, fitted.expandedTo(self.minimumSizeHint())):
             self._user_sized = True
-        if getattr(self, "_user_sized", False):
+        if self._user_sized:
             layout = self.layout()
             if layout is not None:
                 layout.activate()
