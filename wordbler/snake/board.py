@@ -164,11 +164,17 @@ class Board:
                 opts.insert(0, prefer[depth])
             return opts
 
-        loose = {k: v for k, v in (typed_as or {}).items() if k != v}
+        loose = typed_as or {}
+        faces: dict[str, tuple[str, ...]] = {}  # tile -> how it may be typed (once a search)
+        for row in cells:
+            for tile in row:
+                if tile not in faces:
+                    typed = "".join(loose.get(ch, ch) for ch in tile)
+                    faces[tile] = (tile,) if typed == tile else (tile, typed)
 
         def matches(tile: str, pos: int) -> int:
             """Letters of ``text`` at ``pos`` that ``tile`` uses, or 0 when it does not fit."""
-            for face in (tile, "".join(loose.get(ch, ch) for ch in tile)) if loose else (tile,):
+            for face in faces[tile]:
                 if text.startswith(face, pos):
                     return len(face)
                 if partial and face.startswith(text[pos:]):
