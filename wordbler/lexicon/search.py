@@ -452,27 +452,21 @@ def _pattern_nfa(graph, items, masks, stars, after, budget: list[int] | None = N
             if H[child] < state_info(t)[1]:
                 continue  # the word cannot go on as long as the pattern needs
             li = BIDX[b]
-            if budget is None:
-                cur.append(L[li])
-                rec(child, t)
-                cur.pop()
-                continue
-            if state_info(t)[1] >= left[0]:
-                continue  # more letters still to come than the budget has after this one
-            left[0] -= 1
-            if budget[li]:
-                budget[li] -= 1
-                cur.append(L[li])
-                rec(child, t)
-                cur.pop()
-                budget[li] += 1
-            elif spare[0]:
-                spare[0] -= 1
-                cur.append(L[li])
-                rec(child, t)
-                cur.pop()
-                spare[0] += 1
-            left[0] += 1
+            if budget is not None:
+                if state_info(t)[1] >= left[0]:
+                    continue  # more letters still to come than the budget has after this one
+                # the letter's own copies first, then a blank
+                pool, k = (budget, li) if budget[li] else (spare, 0)
+                if not pool[k]:
+                    continue
+                pool[k] -= 1
+                left[0] -= 1
+            cur.append(L[li])
+            rec(child, t)
+            cur.pop()
+            if budget is not None:
+                pool[k] += 1
+                left[0] += 1
 
     rec(graph.froot, closure(1))
     return out
