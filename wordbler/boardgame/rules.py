@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from wordbler.lexicon.alphabet import Alphabet, get_alphabet
+from wordbler.lexicon.alphabet import FRENCH_ACCENTS, FRENCH_LIGATURES, Alphabet, get_alphabet  # noqa: F401
 
 BLANK = "?"
 #: The English letters (kept for callers of the English game; the rules of a game use
@@ -36,11 +36,7 @@ class Premium(enum.Enum):
 # French tiles have no accents: a word written with them is played, checked and scored
 # without (ÉLÈVE as ELEVE, ŒUVRE as OEUVRE), as the bundled list is built
 # (scripts/build_fr_dictionary.py); typed on the board, É is an E (Œ, two letters, is not
-# one tile: it is read in words only)
-FRENCH_ACCENTS = {ch: base for bases, base in (
-    ("ÀÂÄàâä", "A"), ("Çç", "C"), ("ÉÈÊËéèêë", "E"), ("ÎÏîï", "I"), ("ÔÖôö", "O"),
-    ("ÙÛÜùûü", "U"), ("Ÿÿ", "Y")) for ch in bases}
-FRENCH_LIGATURES = {"Œ": "OE", "œ": "OE", "Æ": "AE", "æ": "AE"}
+# one tile: it is read in words only).  The word engine's French alphabet reads them so.
 
 
 def board_alphabet(language: str) -> Alphabet:
@@ -49,14 +45,13 @@ def board_alphabet(language: str) -> Alphabet:
     Russian is the word engine's Russian alphabet with Ё folded into Е
     (:meth:`~wordbler.lexicon.alphabet.Alphabet.folded`): the common Russian tile sets have
     no Ё tile, so a word written with Ё is played, checked and scored as written with Е.
-    French reads accented letters and ligatures as the plain letters (:data:`FRENCH_ACCENTS`).
+    French is the word engine's French, which reads accented letters and ligatures as the
+    plain letters (:data:`~wordbler.lexicon.alphabet.FRENCH_ACCENTS`).
     ``ValueError`` for a language the board game does not play.
     """
     if language == "ru":
         return get_alphabet("ru").folded({"Ё": "Е"}, code="ru")
-    if language == "fr":
-        return get_alphabet("fr").reading(FRENCH_ACCENTS, FRENCH_LIGATURES)
-    if language == "en":
+    if language in ("en", "fr"):
         return get_alphabet(language)
     raise ValueError(f"the board game has no tile set for the language {language!r}")
 

@@ -241,16 +241,28 @@ RUSSIAN = Alphabet(
     vowels=frozenset("АЕЁИОУЫЭЮЯ"),
 )
 
+#: French accented letters and the plain letter each is read as (French word games and
+#: crosswords play without accents).
+FRENCH_ACCENTS: Mapping[str, str] = MappingProxyType({ch: base for bases, base in (
+    ("ÀÂÄàâä", "A"), ("Çç", "C"), ("ÉÈÊËéèêë", "E"), ("ÎÏîï", "I"), ("ÔÖôö", "O"),
+    ("ÙÛÜùûü", "U"), ("Ÿÿ", "Y")) for ch in bases})
+#: French ligatures and the letters each is spelt with in words.
+FRENCH_LIGATURES: Mapping[str, str] = MappingProxyType({"Œ": "OE", "œ": "OE", "Æ": "AE",
+                                                         "æ": "AE"})
+
 # French as the board game and most French word games write it: the 26 letters A-Z, accents
-# and ligatures folded by whoever builds the word list (É -> E, Ç -> C, Œ -> OE, Æ -> AE; see
-# scripts/build_fr_dictionary.py).  Its own code, so French lists and caches never mix with
-# English ones.
+# and ligatures read as the plain letters wherever a word comes in (a typed query, a user's
+# own list: É -> E, Ç -> C, Œ -> OE, Æ -> AE), as the bundled list was folded when it was
+# built (scripts/build_fr_dictionary.py).  Its own code, so French lists and caches never mix
+# with English ones.
 FRENCH = Alphabet(
     code="fr",
     name="French",
     letters=tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
     lower=tuple("abcdefghijklmnopqrstuvwxyz"),
     vowels=frozenset("AEIOUY"),
+    aliases=FRENCH_ACCENTS,
+    expansions=FRENCH_LIGATURES,
 )
 
 ALPHABETS: Mapping[str, Alphabet] = MappingProxyType(

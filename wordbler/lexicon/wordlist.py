@@ -44,6 +44,7 @@ PARSE_VERSION = 1
 BUNDLED_FILES: dict[str, tuple[str, ...]] = {
     "en": ("en/wordbler-en.txt", "wordbler-en.txt"),
     "ru": ("ru/words.txt", "ru/wordbler-ru.txt"),
+    "fr": ("fr/words.txt",),
 }
 
 
@@ -306,8 +307,13 @@ def load_wordlist(path: "str | os.PathLike[str]", lang: "str | Alphabet" = "en",
         raise WordListError(f"{shown}: the file is empty", path=shown)
     text = decode_bytes(data, shown)
     words, skipped = parse_text(text, alphabet)
+    # the characters the alphabet reads as letters are part of how the file reads (the
+    # board game's Russian reads Ё as Е under the same code): none for plain alphabets, so
+    # their keys, and the graphs cached under them, stay as they were
+    reads = "".join(f"{k}{v}" for k, v in sorted({**alphabet.aliases, **alphabet.expansions}.items()))
     source_key = hashlib.sha256(
-        f"wordlist-file v{PARSE_VERSION} {alphabet.code}\0".encode() + data
+        f"wordlist-file v{PARSE_VERSION} {alphabet.code}{' ' + reads if reads else ''}\0".encode()
+        + data
     ).hexdigest()
     if not words:
         raise WordListError(
@@ -344,7 +350,7 @@ def bundled_path(lang: "str | Alphabet") -> Path:
 
 
 def bundled_wordlist(lang: "str | Alphabet" = "en") -> WordList:
-    """The full bundled word list of a language (``en``, ``ru``)."""
+    """The full bundled word list of a language (``en``, ``ru``, ``fr``)."""
     alphabet = _as_alphabet(lang)
     path = bundled_path(alphabet.code)
     wl = load_wordlist(path, alphabet, name=f"{alphabet.name} (bundled)")
