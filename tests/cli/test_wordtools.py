@@ -94,6 +94,36 @@ def test_russian_keeps_yo_and_prints_utf8(capsys, ru_list):
     assert json.loads(out)["words"] == ["ЁЛКА", "ЕЛЬ", "ЖУК", "КОТ", "КТО", "ТОК", "ЕЖ", "ЁЖ"]
 
 
+def test_french_reads_accents_in_queries_and_lists(capsys, tmp_path):
+    # the French alphabet reads accented letters and ligatures as the plain letters, in a
+    # user's list (ÉLÈVE was skipped as "not a word") and in a query (élève found nothing)
+    p = tmp_path / "fr.txt"
+    p.write_text("élève\nlevée\nœuvre\ngarçon\nnoël\nstraße\n", encoding="utf-8")
+    code, out, _ = run(capsys, "anagram", "élève", "--lang", "fr", "--lexicon", str(p), "--json")
+    assert code == 0 and json.loads(out) == {"words": ["ELEVE", "LEVEE"]}
+    code, out, _ = run(capsys, "anagram", "ŒUVRE", "--lang", "fr", "--lexicon", str(p), "--json")
+    assert json.loads(out) == {"words": ["OEUVRE"]}
+    code, out, _ = run(capsys, "pattern", "gar?on", "--lang", "fr", "--lexicon", str(p), "--json")
+    assert json.loads(out) == {"words": ["GARCON"]}
+    code, out, err = run(capsys, "anagram", "ß", "--lang", "fr", "--lexicon", str(p))
+    assert code == 2 and "French" in err and len(err.strip().splitlines()) == 1
+
+
+def test_french_bundled_list_answers_like_a_brute_force_over_it(capsys):
+    from wordbler.lexicon.data import bundled_words
+
+    words = bundled_words("fr")
+    assert len(words) > 300_000
+    for letters in ("CHIEN", "AIMER", "ETOILE"):
+        code, out, _ = run(capsys, "anagram", letters.lower(), "--lang", "fr", "--json")
+        key = sorted(letters)
+        assert code == 0
+        assert json.loads(out)["words"] == sorted(w for w in words if sorted(w) == key)
+    code, out, _ = run(capsys, "pattern", "?ÉLÈ?E", "--lang", "fr", "--json")
+    assert json.loads(out)["words"] == sorted(
+        w for w in words if len(w) == 6 and w[1:4] == "ELE" and w[5] == "E")
+
+
 # ---------------------------------------------------------------------------- pattern
 def test_pattern(capsys, en_list):
     code, out, _ = run(capsys, "pattern", "?A*", "--lexicon", en_list, "--json")

@@ -18,12 +18,13 @@ import pytest
 import wordbler.datafiles
 from wordbler.lexicon import data
 from wordbler.lexicon.alphabet import get_alphabet
-from wordbler.lexicon.data import LANGUAGES, WordDataError, bundled_words, common_words
+from wordbler.lexicon.data import (COMMON_LANGUAGES, LANGUAGES, WordDataError, bundled_words,
+                                   common_words)
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# measured: en 247366 / 29497, ru 67709 / 25307
-MIN_BUNDLED = {"en": 240_000, "ru": 65_000}
+# measured: en 247366 / 29497, ru 67709 / 25307, fr 317790 / none
+MIN_BUNDLED = {"en": 240_000, "ru": 65_000, "fr": 310_000}
 MIN_COMMON = {"en": 25_000, "ru": 22_000}
 MAX_COMMON = {"en": 40_000, "ru": 40_000}
 # common words per length, measured (en 5: 3135, 7: 4772; ru 4: 1529, 5: 2845, 6: 3341,
@@ -34,16 +35,25 @@ MIN_COMMON_BY_LENGTH = {
 }
 
 
-@pytest.fixture(params=LANGUAGES)
+@pytest.fixture(params=COMMON_LANGUAGES)
 def lang(request) -> str:
     return request.param
 
 
 # ---- the bundled files load and hold what they should ------------------------------------
 def test_languages():
-    assert LANGUAGES == ("en", "ru")
+    assert LANGUAGES == ("en", "ru", "fr")
+    assert COMMON_LANGUAGES == ("en", "ru")
 
 
+def test_a_language_without_common_words_says_so():
+    with pytest.raises(WordDataError, match="no common-word list for the French language"):
+        common_words("fr")
+    with pytest.raises(WordDataError, match="no common-word list"):
+        data.data_file("fr", "common")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bundled_list_loads_and_is_in_the_alphabet(lang):
     words = bundled_words(lang)
     alphabet = get_alphabet(lang)
@@ -166,7 +176,7 @@ def test_headers_name_sources_and_licences():
 
     ru = head(data.data_file("ru"))
     assert "OpenCorpora" in ru and "CC BY-SA 3.0" in ru and "pymorphy3-dicts-ru" in ru
-    for lang in LANGUAGES:
+    for lang in COMMON_LANGUAGES:
         common = head(data.data_file(lang, "common"))
         assert "wordfreq" in common and "CC BY-SA 4.0" in common and "Robyn Speer" in common
     d = data.data_file("ru").parent

@@ -326,6 +326,7 @@ def test_russian_has_no_definitions():
     assert bundled_definitions("ru") is None
     assert lookup("КОТ", "ru") is None
     assert "not available for Russian" in describe("КОТ", None, lang="ru")
+    assert "not available for French words" in describe("CHAT", None, lang="fr")  # not "fr"
     with pytest.raises(DefinitionsError, match="no definitions for language 'ru'"):
         defs_mod.definitions_file("ru")
 

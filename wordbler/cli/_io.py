@@ -53,14 +53,14 @@ def one_line(message: object) -> str:
 
 
 def unknown_language(lang: str) -> str | None:
-    """Why the new modes refuse ``--lang`` (None: they take it).  They take the languages
-    with bundled word data (the contract's ``en`` and ``ru``); the board game's commands
-    know more tile sets, but these modes need a bundled word list."""
-    from wordbler.lexicon.data import LANGUAGES
+    """Why the puzzle modes refuse ``--lang`` (None: they take it).  They take the languages
+    with bundled common words (the contract's ``en`` and ``ru``); the board game's commands
+    and the word tools know more, but these modes need a common-word list."""
+    from wordbler.lexicon.data import COMMON_LANGUAGES
 
-    if lang in LANGUAGES:
+    if lang in COMMON_LANGUAGES:
         return None
-    return f"unknown language {one_line(lang)!r} (known: {', '.join(LANGUAGES)})"
+    return f"unknown language {one_line(lang)!r} (known: {', '.join(COMMON_LANGUAGES)})"
 
 
 def lang_code(value: str) -> str:

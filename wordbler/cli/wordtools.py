@@ -210,7 +210,8 @@ def _cmd_grid(args) -> int:
 # ---------------------------------------------------------------------------- parsers
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", default="en", metavar="CODE",
-                   help="language: en (26 letters, default) or ru (33 letters)")
+                   help="language: en (26 letters, default), ru (33 letters) or fr (26 "
+                        "letters; accented letters read as plain ones)")
     p.add_argument("--lexicon", metavar="FILE",
                    help="a plain UTF-8 word list, one word a line (default: the bundled list)")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")

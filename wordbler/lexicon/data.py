@@ -3,14 +3,16 @@
 ``bundled_words(lang)``
     The language's full bundled list, sorted in the alphabet's order: English is the SCOWL-based
     ``dictionaries/en/wordbler-en.txt`` (all its ``# size N`` sections), Russian the noun list
-    ``dictionaries/ru/words.txt`` (common nouns in the nominative singular, Ё kept).
+    ``dictionaries/ru/words.txt`` (common nouns in the nominative singular, Ё kept), French
+    Debian's ``wfrench`` folded to A-Z (``dictionaries/fr/words.txt``).
 ``common_words(lang, *, length=None)``
     The language's common words, most common first (``dictionaries/<lang>/common.txt``): a
     subset of the bundled list ranked by word frequency, 2-15 letters, without offensive
     words.  The puzzle games build boards from these and count them as the words a player
     should find.  ``length`` keeps the words of that many letters (still ranked).
 ``LANGUAGES``
-    The codes of the languages with bundled lists.
+    The codes of the languages with bundled lists; ``COMMON_LANGUAGES`` those with a
+    common-word list too (English and Russian; French has none yet).
 
 Each file is read when it is first asked for (then kept, see ``functools.lru_cache``) and checked:
 a word list whose lines are not all words of the language's alphabet, whose word count differs
@@ -33,10 +35,12 @@ from pathlib import Path
 
 from .alphabet import get_alphabet
 
-__all__ = ["LANGUAGES", "WordDataError", "bundled_words", "common_words", "data_file"]
+__all__ = ["COMMON_LANGUAGES", "LANGUAGES", "WordDataError", "bundled_words", "common_words", "data_file"]
 
-#: Languages with a bundled word list (and a common-word list).
-LANGUAGES: tuple[str, ...] = ("en", "ru")
+#: Languages with a bundled word list.
+LANGUAGES: tuple[str, ...] = ("en", "ru", "fr")
+#: Languages with a common-word list too (the puzzle games need one).
+COMMON_LANGUAGES: tuple[str, ...] = ("en", "ru")
 
 #: Where each file lives inside ``dictionaries/`` (first match wins).
 _FILES: dict[tuple[str, str], tuple[str, ...]] = {
@@ -44,6 +48,7 @@ _FILES: dict[tuple[str, str], tuple[str, ...]] = {
     ("en", "common"): ("en/common.txt",),
     ("ru", "bundled"): ("ru/words.txt", "ru/wordbler-ru.txt"),
     ("ru", "common"): ("ru/common.txt",),
+    ("fr", "bundled"): ("fr/words.txt",),
 }
 _WHAT = {"bundled": "word list", "common": "common-word list"}
 
@@ -75,6 +80,9 @@ def data_file(lang: str, kind: str = "bundled") -> Path:
     """The path of a bundled file: ``kind`` is ``"bundled"`` (the full list) or ``"common"``.
     :class:`WordDataError` for an unknown language or when the file is not installed."""
     lang = _check_lang(lang)
+    if kind == "common" and lang not in COMMON_LANGUAGES:
+        raise WordDataError(f"no common-word list for the {get_alphabet(lang).name} language "
+                            f"(known: {', '.join(COMMON_LANGUAGES)})")
     try:
         candidates = _FILES[(lang, kind)]
     except KeyError:

@@ -58,7 +58,7 @@ __all__ = [
 
 #: Languages with an offline source, and their file inside ``dictionaries/``.
 _FILES: dict[str, str] = {"en": "en/definitions.tsv.gz"}
-_LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
+_LANGUAGE_NAMES = {"en": "English", "ru": "Russian", "fr": "French"}
 
 #: The part-of-speech letters of the file and their names, in the order senses are given.
 POS_NAMES: dict[str, str] = {"n": "noun", "v": "verb", "a": "adjective", "r": "adverb"}

@@ -68,7 +68,7 @@ GAMES: tuple[GameEntry, ...] = (
               QT_TRANSLATE_NOOP("games", "Find the words hidden in a grid of letters, in eight directions; print it too."),
               ("WQFIND", "OKHIDE", "RXLOOK", "DSEEKZ"), "#1f618d"),
     GameEntry("wordtools", QT_TRANSLATE_NOOP("games", "Word tools"),
-              QT_TRANSLATE_NOOP("games", "Anagrams, patterns and every word in a letter grid, in English and Russian."),
+              QT_TRANSLATE_NOOP("games", "Anagrams, patterns and every word in a letter grid, in English, Russian and French."),
               ("ANAG", "?..R", "PAT*"), "#7b241c"),
 )
 

@@ -199,6 +199,28 @@ def test_russian_keeps_yo_and_sorts_by_the_alphabet(qtbot, tmp_path):
     assert settings.value("wordtools/lang") == "ru"
 
 
+def test_french_uses_the_bundled_french_list_and_reads_accents(qtbot, tmp_path):
+    from wordbler.lexicon.data import bundled_words
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = WordToolsWindow(settings=settings)
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.list_ready, timeout=60_000):
+        w.show()
+    with qtbot.waitSignal(w.list_ready, timeout=60_000):
+        w.lang_combo.setCurrentIndex(w.lang_combo.findText("French"))
+    words = bundled_words("fr")
+    assert w.source.lang == "fr" and len(w.source.words) == len(words)
+    assert "bundled French" in w.list_label.text()
+    w.tabs.setCurrentIndex(1)
+    _type(qtbot, w.query_edit, "élève")  # as typed on a French keyboard
+    with qtbot.waitSignal(w.results_ready, timeout=10_000):
+        QTest.keyClick(w.query_edit, Qt.Key.Key_Return)
+    assert w.result_words(w.anagram_results) == sorted(
+        x for x in words if sorted(x) == sorted("ELEVE"))
+    assert settings.value("wordtools/lang") == "fr"
+
+
 def test_closed_while_its_list_loads_it_loads_it_when_shown_again(qtbot, tmp_path):
     # closing drops the loading; the start page shows the same window again, which said
     # "Loading the word list…" for ever and answered every search "there is no word list"

@@ -50,7 +50,7 @@ from wordbler.lexicon import definitions, queries
 from wordbler.ui.common.elided import ElidedLabel
 from wordbler.ui.common.jobs import emit, release
 
-LANGUAGES = (("en", "English"), ("ru", "Russian"))
+LANGUAGES = (("en", "English"), ("ru", "Russian"), ("fr", "French"))
 SHOWN_LIMIT = 5000  # results listed at most (the count says how many there are)
 SETTINGS_GROUP = "wordtools"
 GUESS_MAX_LENGTH = 30  # the Length box's top while no letters are typed
@@ -74,7 +74,9 @@ through cells each next to the one before (across, down or diagonal), each cell 
 Click a word to see its path.</p>
 <p><b>Meanings</b>: select a result word to see what it means in the panel below the results
 (English words, from WordNet 3.0; an inflected word such as RUNNING or GEESE is shown with its
-base form RUN or GOOSE). Russian words have no definitions yet.</p>
+base form RUN or GOOSE). Russian and French words have no definitions yet.</p>
+<p><b>French</b>: accented letters and ligatures are read as the plain letters, as French word
+games play: type <i>élève</i> or <i>ELEVE</i>, <i>cœur</i> or <i>COEUR</i>.</p>
 <p>Results are grouped by length, longest first, then in the alphabet's order.
 Keys: Enter searches; Ctrl+1, Ctrl+2, Ctrl+3 switch tabs; F1 shows this help.</p>""")
 
