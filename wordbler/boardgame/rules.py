@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from wordbler.lexicon.alphabet import FRENCH_ACCENTS, FRENCH_LIGATURES, Alphabet, get_alphabet  # noqa: F401
+from wordbler.lexicon.alphabet import Alphabet, get_alphabet
 
 BLANK = "?"
 #: The English letters (kept for callers of the English game; the rules of a game use
