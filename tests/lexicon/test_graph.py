@@ -139,3 +139,35 @@ def test_file_list_finds_its_cached_graph_by_the_files_bytes(tmp_path, monkeypat
     q.write_text("ЁЖ\r\nЕЛЬ\r\nЖУК\r\n", encoding="utf-8")
     assert list(load_wordlist(q, "ru").graph(cache).words()) == ["ЕЛЬ", "ЁЖ", "ЖУК"]
     assert len(list(cache.glob("lexgraph-*.bin"))) == 2
+
+
+# ---- the build's word order: sorted and distinct, however the words come ---------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from wordbler.lexicon.graph import _normalise  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ABCDEZabz1 ", max_size=6), max_size=40), st.booleans())
+def test_normalise_is_sorted_distinct_whether_the_words_come_sorted_or_not(words, presort):
+    # the build sorts unsorted words a first letter at a time and keeps sorted ones as they
+    # are (sorting them whole held Python's lock for 150 ms); both give the sorted set
+    if presort:
+        words = sorted(set(words))
+    want = sorted({w.strip().upper() for w in words
+                   if 2 <= len(w.strip()) <= 15 and w.strip().isascii() and w.strip().isalpha()})
+    assert _normalise(words) == want
+    ru = [w.replace("A", "Ё").replace("B", "Я") for w in words]
+    want_ru = sorted({w.strip().upper().translate({ord(c): chr(65 + i) for i, c in enumerate(RU_LETTERS)})
+                      for w in ru if 1 <= len(w.strip()) and set(w.strip().upper()) <= set(RU_LETTERS)})
+    assert _normalise(ru, RU_LETTERS, 1, None) == want_ru
+
+
+def test_a_graph_of_unsorted_words_with_repeats_holds_them_once_in_order():
+    rng = random.Random(5)
+    words = [w for w in random_words(rng, ENGLISH_LETTERS, 400, 8) if len(w) >= 2]
+    shuffled = words + words[:50]
+    rng.shuffle(shuffled)
+    g = LexGraph.build(shuffled, min_len=2, max_len=15, reverse=False)
+    assert list(g.words()) == sorted(set(words))
