@@ -66,3 +66,17 @@ def test_set_aside_never_replaces_a_file_set_aside_before(tmp_path):
     assert set_aside(path, ".corrupt", tmp_path / "save") == str(tmp_path / "save.corrupt")
     with pytest.raises(OSError):
         set_aside(tmp_path / "missing.json", ".bad")
+
+
+def test_a_file_where_a_folder_should_be_is_named(tmp_path):
+    from wordbler.fileio import write_atomic
+
+    (tmp_path / "notes").write_text("x", encoding="utf-8")
+    for target in (tmp_path / "notes" / "a.gcg", tmp_path / "notes" / "b" / "c" / "a.gcg"):
+        with pytest.raises(NotADirectoryError) as got:
+            write_atomic(target, b"data")
+        assert got.value.strerror == f"{tmp_path / 'notes'} is a file, not a folder"
+        assert got.value.filename == str(target)
+    assert (tmp_path / "notes").read_text(encoding="utf-8") == "x"
+    write_atomic(tmp_path / "new" / "folders" / "a.gcg", b"data")  # missing folders are made
+    assert (tmp_path / "new" / "folders" / "a.gcg").read_bytes() == b"data"

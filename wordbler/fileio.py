@@ -8,6 +8,7 @@ never a torn one, and a link at the target is replaced, never followed.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -21,7 +22,18 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     keeping the old file's permissions; the folder is made if it is missing."""
     target = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(target))
-    os.makedirs(folder, exist_ok=True)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        # a file stands where a folder of the path should be: say which (the error's own
+        # text, "File exists", named nothing useful)
+        blocker = folder
+        while os.path.dirname(blocker) != blocker and not os.path.lexists(blocker):
+            blocker = os.path.dirname(blocker)
+        while os.path.dirname(blocker) != blocker and not os.path.isdir(os.path.dirname(blocker)):
+            blocker = os.path.dirname(blocker)
+        raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is a file, not a folder",
+                                 target) from None
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
                                dir=folder)
     try:

@@ -177,6 +177,20 @@ def test_closing_without_saving(qtbot, driver):
     qtbot.waitUntil(lambda: not w.isVisible())
 
 
+def test_saving_under_a_file_named_like_a_folder_says_which_is_a_file(qtbot, driver, tmp_path):
+    # "Could not save the game to .../notes/game.gcg: File exists." named nothing useful
+    d = driver()
+    _play_some(d)
+    (tmp_path / "notes").write_text("my notes", encoding="utf-8")
+    target = tmp_path / "notes" / "deeper" / "game.gcg"
+    assert not d.window.files.save_to(str(target))
+    box = d.window.files.box
+    assert f"{tmp_path / 'notes'} is a file, not a folder" in box.text()
+    assert "File exists" not in box.text()
+    assert (tmp_path / "notes").read_text(encoding="utf-8") == "my notes"
+    d.click(box.button(QMessageBox.StandardButton.Ok))
+
+
 def test_recent_files_are_remembered_and_open(qtbot, driver, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     from wordbler.ui.boardgame.files import FileController
