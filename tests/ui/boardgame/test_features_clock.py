@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from wordbler.boardgame.clock import ClockMode, ClockSettings
 from wordbler.boardgame.game import PlayerSpec
@@ -147,6 +147,17 @@ def test_chess_clock_penalty_is_taken_off_at_the_end(clocked):
     before = [r for r in g.history if r.player == slow and r.kind is not TurnKind.TIME_PENALTY]
     assert g.scores[slow] == before[-1].total - 20 and g.outcome.scores == tuple(g.scores)
     assert str(g.scores[slow]) in d.window.table.player_panels[slow].score.text().replace("−", "-")
+    # the game-over table shows the time penalty in a column of its own, and says it under
+    # the table (it was folded into "Before" and explained nowhere)
+    over = d.window.game_over_dialog
+    assert over is not None and over.isVisible()
+    texts = [lab.text() for lab in over.findChildren(QLabel)]
+    assert "<b>Time</b>" in texts and "-20" in texts
+    assert any("went over time: 20 points off" in line for line in over.settlement_lines)
+    settled = sum(r.score for r in g.history if r.player == slow and r.kind is TurnKind.SETTLEMENT)
+    assert str(g.scores[slow] - settled + 20) in texts  # "Before": before the time and tiles
+    # the clocks stand: the strip no longer says "paused"
+    assert ctl.strip.state.text() == ""
 
 
 def test_the_low_time_red_reads_on_light_and_dark_backgrounds(qtbot):
@@ -216,3 +227,20 @@ def test_every_clock_shows_its_time_at_any_window_size(qtbot, size):
             assert label.text().endswith("…") and name in label.toolTip()
     if size == (1100, 768):  # room enough: every name whole
         assert all(name in clock.name.text() for clock, name in zip(strip.labels, names))
+
+
+def test_the_strip_does_not_say_paused_once_the_game_is_over(clocked):
+    # the clocks stop at the end; the strip kept saying "paused" under a per-move clock
+    d, ctl, ft = clocked(ClockSettings(ClockMode.MOVE, per_move=120))
+    g = d.game
+    while not g.is_over:
+        if d.session.handoff:
+            d.reveal()
+        assert ctl.strip.state.text() == ""  # running while a player can see the rack
+        d.click(d.window.table.pass_button)
+        d.click(d.window.pass_box.button(QMessageBox.StandardButton.Yes))
+    ctl.refresh()
+    assert ctl.strip.state.text() == ""
+    ctl.clock.pause("dialog")  # as a question or the game-over screen pauses it
+    ctl.refresh()
+    assert ctl.strip.state.text() == ""

@@ -163,6 +163,8 @@ class ClockStrip(QWidget):
         self.row.addWidget(self.state)
 
     def show_times(self, names, clock: GameClock, current: int | None) -> None:
+        """``current``: the player to move, None once the game is over (the clocks stand
+        then: paused is no longer a state to show)."""
         for i, (label, name) in enumerate(zip(self.labels, names)):
             time = f"  {clock.display(i)}"
             pen = clock.penalty(i)
@@ -173,7 +175,7 @@ class ClockStrip(QWidget):
             rem = clock.remaining(i)
             low = rem is not None and rem < 10 and i == current
             label.setStyleSheet(f"color: {warning_colour(label)}" if (low or pen) else "")
-        self.state.setText(self.tr("paused") if clock.paused else "")
+        self.state.setText(self.tr("paused") if clock.paused and current is not None else "")
         self.share_room()
 
     def resizeEvent(self, event) -> None:

@@ -409,27 +409,34 @@ class GameOverDialog(FittedDialog):
         self.headline.setWordWrap(True)
         self.headline.setFont(DEFAULT_THEME.font(20, bold=True))
         layout.addWidget(self.headline)
-        grid = QGridLayout()
-        grid.addWidget(QLabel(self.tr("<b>Player</b>")), 0, 1)
-        grid.addWidget(QLabel(self.tr("<b>Before</b>")), 0, 2)
-        grid.addWidget(QLabel(self.tr("<b>Tiles left</b>")), 0, 3)
-        grid.addWidget(QLabel(self.tr("<b>Final</b>")), 0, 4)
         settlement = [0] * len(names)
         detail = [""] * len(names)
+        overtime = [0] * len(names)  # a chess clock's points off, taken at the end too
         for rec in g.history:
             if rec.kind is TurnKind.SETTLEMENT:
                 settlement[rec.player] += rec.score
                 detail[rec.player] += "".join(t.letter for t in rec.settled_tiles)
+            elif rec.kind is TurnKind.TIME_PENALTY:
+                overtime[rec.player] += rec.score
+        timed = any(overtime)
+        grid = QGridLayout()
+        heads = [self.tr("<b>Player</b>"), self.tr("<b>Before</b>")]
+        heads += [self.tr("<b>Time</b>")] if timed else []
+        heads += [self.tr("<b>Tiles left</b>"), self.tr("<b>Final</b>")]
+        for col, head in enumerate(heads, 1):
+            grid.addWidget(QLabel(head), 0, col)
         for i, name in enumerate(names):
             m = MascotView(g.players[i].mascot, self)
             m.setFixedSize(40, 40)
             grid.addWidget(m, i + 1, 0)
             star = " ★" if i in g.outcome.winners else ""
-            grid.addWidget(QLabel(f"<b>{name}</b>{star}"), i + 1, 1)
-            grid.addWidget(QLabel(str(g.scores[i] - settlement[i])), i + 1, 2)
-            grid.addWidget(QLabel(f"{settlement[i]:+d} {detail[i]}".strip() if settlement[i] else "0"), i + 1, 3)
-            final = QLabel(f"<b>{g.scores[i]}</b>")
-            grid.addWidget(final, i + 1, 4)
+            cells = [f"<b>{name}</b>{star}", str(g.scores[i] - settlement[i] - overtime[i])]
+            if timed:
+                cells.append(f"{overtime[i]:+d}" if overtime[i] else "0")
+            cells += [f"{settlement[i]:+d} {detail[i]}".strip() if settlement[i] else "0",
+                      f"<b>{g.scores[i]}</b>"]
+            for col, text in enumerate(cells, 1):
+                grid.addWidget(QLabel(text), i + 1, col)
         layout.addLayout(grid)
         given = [(names[i], h) for i, h in enumerate(g.handicaps) if h]
         self.head_start_label = QLabel(self)  # the head starts are in the scores above
@@ -439,7 +446,7 @@ class GameOverDialog(FittedDialog):
         self.head_start_label.setVisible(bool(given))
         layout.addWidget(self.head_start_label)
         self.settlement_lines = [texts.describe_record(r, names) for r in g.history
-                                 if r.kind is TurnKind.SETTLEMENT]
+                                 if r.kind in (TurnKind.SETTLEMENT, TurnKind.TIME_PENALTY)]
         if self.settlement_lines:
             s = QLabel("\n".join(self.settlement_lines))
             s.setWordWrap(True)
