@@ -230,3 +230,26 @@ def test_the_sounds_are_shipped():
         assert any(fnmatch.fnmatch(f"sounds/{name}.wav", p) for p in pats)
     deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     assert any(d.startswith("PySide6-Addons") for d in deps)
+
+
+def test_the_score_history_lines_up_a_bingo_bonus_with_the_other_figures(driver, qtbot):
+    # the "Bonus for using every tile" row's 50 was the one figure left-aligned
+    words = Words()
+    d = driver(lexicon=words)
+    d.reveal()
+    word = place_word(d, [Coord(7, 4 + i) for i in range(7)])
+    words.add(word)
+    d.done()
+    rec = d.game.history[-1]
+    assert rec.kind is TurnKind.PLAY and rec.breakdown.bingo_bonus == 50
+    d.click(d.window.table.player_panels[rec.player].mascot)  # the score history
+    qtbot.waitUntil(lambda: d.window.history_dialog is not None
+                    and d.window.history_dialog.isVisible())
+    hist = d.window.history_dialog
+    play = hist.tree.topLevelItem(0)
+    rows = [play.child(i) for i in range(play.childCount())]
+    bonus = [r for r in rows if r.text(1) == "Bonus for using every tile"]
+    assert len(bonus) == 1 and bonus[0].text(2) == "50"
+    word_row = rows[0]
+    assert word_row.textAlignment(2) & Qt.AlignmentFlag.AlignRight
+    assert bonus[0].textAlignment(2) & Qt.AlignmentFlag.AlignRight

@@ -301,8 +301,10 @@ class ScoreHistoryDialog(FittedDialog):
                         move=texts.move_notation(w.gcg_position, w.word)))
                 item.addChild(child)
             if rec.breakdown.bingo_bonus and k is TurnKind.PLAY:
-                item.addChild(QTreeWidgetItem(["", "Bonus for using every tile",
-                                               str(rec.breakdown.bingo_bonus), ""]))
+                bonus = QTreeWidgetItem(["", self.tr("Bonus for using every tile"),
+                                         str(rec.breakdown.bingo_bonus), ""])
+                bonus.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)  # as every figure
+                item.addChild(bonus)
         return item
 
 
