@@ -52,3 +52,17 @@ def test_recaps_name_words_scores_and_draws():
     assert f"for {rec.score} points" in text and "drew 2 tiles" in text
     detail = texts.letter_detail(rec.breakdown.words[0])
     assert "2W" in detail and detail.endswith(f"→ {rec.score}")
+
+
+def test_a_bingo_recap_keeps_the_bonus_apart_from_the_draw():
+    # "... for 76 points, including a 50-point bonus and drew 7 tiles." read as if the
+    # bonus included the draw
+    g = Game(["Ann", "Bob"], seed=7)  # no word list: every word stands
+    from wordbler.boardgame.model import Placement
+
+    tiles = list(g.rack())
+    rec = g.play([Placement(t, Coord(7, 4 + i), t.letter if not t.is_blank else "E")
+                  for i, t in enumerate(tiles)])
+    assert rec.breakdown.bingo_bonus == 50
+    text = texts.describe_record(rec, ["Ann", "Bob"])
+    assert f"for {rec.score} points, including a 50-point bonus, and drew 7 tiles." in text

@@ -148,7 +148,7 @@ def describe_record(record: TurnRecord, names: Sequence[str]) -> str:
         main = words[0]
         extra = (translate("texts", " (and {words})").format(words=", ".join(words[1:]))
                  if len(words) > 1 else "")
-        bonus = (translate("texts", ", including a {bonus}-point bonus").format(
+        bonus = (translate("texts", ", including a {bonus}-point bonus,").format(
             bonus=record.breakdown.bingo_bonus) if record.breakdown.bingo_bonus else "")
         drawn = (translate("texts", " and drew {tiles}").format(
             tiles=plural(len(record.drawn), "tile")) if record.drawn
