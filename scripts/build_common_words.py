@@ -4,7 +4,7 @@
     python -m venv /tmp/wf-build
     /tmp/wf-build/bin/pip install wordfreq==3.1.1 pymorphy3==2.0.6 \\
         pymorphy3-dicts-ru==2.4.417150.4580142
-    /tmp/wf-build/bin/python scripts/build_common_words.py [--lang en|ru ...]
+    /tmp/wf-build/bin/python scripts/build_common_words.py [--lang en|ru|fr ...]
 
 (``pip install --target DIR ...`` and ``PYTHONPATH=DIR`` work as well; pymorphy3 is needed for
 Russian only.)  The packages are used at build time only, never at run time.
@@ -41,10 +41,17 @@ Russian
     Kept down to ``MIN_ZIPF["ru"]``; ties in alphabet order.  ГО and ЛЕТИЕ are excluded:
     their frequencies are the slang "go" and the tail of "100-летие", not the nouns.
 
+French
+    The words of ``dictionaries/fr/words.txt`` (Debian wfrench, accents folded: every form,
+    plurals and conjugated verbs included), ranked by ``wordfreq``'s frequency ("large"
+    French list) summed over the spellings that fold to the word (côte, coté and cote all
+    count for COTE, as the list holds one COTE), kept down to ``MIN_ZIPF["fr"]``; ties in
+    A-Z order.  QU is left out: its frequency is the elided "qu'" of "qu'il", not a word.
+
 Outputs: ``dictionaries/<lang>/common.txt`` and the attribution text: for English
 ``dictionaries/en/COMMON-WORDS.md`` (the README there belongs to the full list), for Russian
-the section "The common-word list" at the end of ``dictionaries/ru/README.md`` (rewritten in
-place; the rest of that README is build_ru_dictionary.py's).  Same input, same output.
+and French the section "The common-word list" at the end of ``dictionaries/<lang>/README.md``
+(rewritten in place; the rest of that README is the full list's build script's).  Same input, same output.
 """
 
 from __future__ import annotations
@@ -66,7 +73,7 @@ PINNED = {"wordfreq": "3.1.1", "pymorphy3": "2.0.6", "pymorphy3-dicts-ru": "2.4.
 MIN_LENGTH, MAX_LENGTH = 2, 15
 MAX_SCOWL_SIZE = 60
 # Zipf = log10(frequency per billion words); 3 = once per million words.
-MIN_ZIPF = {"en": 2.7, "ru": 2.0}
+MIN_ZIPF = {"en": 2.7, "ru": 2.0, "fr": 2.7}
 # Russian: a noun's share of a form's frequency under this corpus estimate is dropped as noise
 # (P(noun | УЖЕ) = 0.08 would make УЖ, the grass snake, one of the commonest nouns).
 MIN_ESTIMATED_SHARE = 0.1
@@ -76,7 +83,13 @@ EM_ROUNDS = 8
 ALPHABETS = {
     "en": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
+    "fr": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 }
+# French spellings as the bundled French list folds them (scripts/build_fr_dictionary.py).
+FR_ACCENTS = {ch: base for bases, base in (
+    ("ÀÂÄàâä", "A"), ("Çç", "C"), ("ÉÈÊËéèêë", "E"), ("ÎÏîï", "I"), ("ÔÖôö", "O"),
+    ("ÙÛÜùûü", "U"), ("Ÿÿ", "Y")) for ch in bases}
+FR_LIGATURES = {"Œ": "OE", "œ": "OE", "Æ": "AE", "æ": "AE"}
 
 # Offensive, vulgar and sexual words, and words whose vulgar or slur sense is the common one:
 # fine in a dictionary that checks a player's word, not in the words a puzzle is built from.
@@ -110,6 +123,20 @@ EXCLUDE = {
         "prefixes": "ПОРН",
         "anywhere": "",
     },
+    "fr": {
+        "words": """
+            BAISE BAISENT BAISER BAISES BAISEZ BAISAIT BITE BITES BORDEL BRANLE BRANLER
+            BRANLETTE BOUGNOULE BOUGNOULES CHIER CHIE CHIES CHIANT CHIANTE CHIANTES CHIANTS
+            CON CONS CONNE CONNES CONNARD CONNARDE CONNARDS CONNASSE CONNERIE CONNERIES
+            COUILLE COUILLES CUL CULS EMMERDE EMMERDER EMMERDES EMMERDEUR EMMERDEURS
+            ENCULE ENCULER ENCULES ENCULEE FOUTRE GOUINE GOUINES MERDE MERDES MERDIQUE
+            NEGRE NEGRES NEGRESSE NIQUE NIQUER NIQUES NICHONS ORGASME ORGASMES PEDE PEDES
+            PENIS PETASSE PUTAIN PUTAINS PUTE PUTES SALAUD SALAUDS SALOPE SALOPES SALOPARD
+            SALOPARDS SPERME TARLOUZE TEUB VAGIN VAGINS YOUPIN YOUPINS ZIZI
+        """,
+        "prefixes": "PORN PROSTITU",
+        "anywhere": "",
+    },
 }
 
 
@@ -121,6 +148,7 @@ INFORMAL = {
         DUNNO GIMME GONNA GOTCHA GOTTA KINDA LEMME OUTTA SORTA WANNA WHATS
     """.split()),
     "ru": frozenset(),
+    "fr": frozenset({"QU"}),
 }
 
 
@@ -161,6 +189,19 @@ def read_ru_list() -> tuple[Path, set[str]]:
     words = {line for line in path.read_text(encoding="utf-8").splitlines()
              if line and not line.startswith("#")}
     return path, words
+
+
+def read_fr_list() -> tuple[Path, set[str]]:
+    path = DICT_DIR / "fr" / "words.txt"
+    if not path.is_file():
+        sys.exit("build_common_words: no dictionaries/fr/words.txt (run build_fr_dictionary.py)")
+    words = {line for line in path.read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")}
+    return path, words
+
+
+def fr_fold(word: str) -> str:
+    return "".join(FR_LIGATURES.get(c, FR_ACCENTS.get(c, c)) for c in word).upper()
 
 
 def zipf(freq: float) -> float:
@@ -279,6 +320,32 @@ def rank_ru(nouns: set[str]) -> tuple[list[tuple[str, float]], Counter]:
     return scored, dropped
 
 
+def rank_fr(words: set[str]) -> tuple[list[tuple[str, float]], Counter]:
+    from wordfreq import get_frequency_dict
+
+    freq = get_frequency_dict("fr", wordlist="large")
+    total: dict[str, float] = {}
+    for spelling in sorted(freq):  # sorted: the float sums never depend on a dict's order
+        w = fr_fold(spelling)
+        if w in words:
+            total[w] = total.get(w, 0.0) + freq[spelling]
+    dropped: Counter = Counter()
+    scored = []
+    for word, f in total.items():
+        f = float(f"{f:.6e}")  # rounded: the last bits of a sum never decide an order
+        if not MIN_LENGTH <= len(word) <= MAX_LENGTH or zipf(f) < MIN_ZIPF["fr"]:
+            continue
+        if excluded("fr", word):
+            dropped["offensive or vulgar"] += 1
+            continue
+        if word in INFORMAL["fr"]:
+            dropped["QU (the elided \"qu'\" of \"qu'il\")"] += 1
+            continue
+        scored.append((word, f))
+    scored.sort(key=lambda t: (-t[1], t[0]))
+    return scored, dropped
+
+
 # ---- writing ----------------------------------------------------------------------------------
 def content_hash(words: list[str]) -> str:
     return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
@@ -310,6 +377,24 @@ def render_list(lang: str, ranked: list[tuple[str, float]], versions: dict[str, 
             "# word frequencies of " + WORDFREQ_CREDIT[0],
             *("# " + line for line in WORDFREQ_CREDIT[1:]),
             "# The words come from SCOWL (LICENSE-SCOWL.txt).  Details: COMMON-WORDS.md.",
+        ]
+    elif lang == "fr":
+        head = [
+            "# Wordbler common French words, most common first.",
+            "# Built by scripts/build_common_words.py: the words of words.txt (Debian wfrench,",
+            f"# accents folded) of {MIN_LENGTH}-{MAX_LENGTH} letters with a word frequency of at "
+            f"least zipf {MIN_ZIPF['fr']} in",
+            f"# wordfreq {versions['wordfreq']} (\"large\" French list, summed over the spellings "
+            "that fold to",
+            "# the word), ranked by it; offensive and vulgar words left out.",
+        ]
+        lic = [
+            "# Licence: GPL-3.0-or-later (LICENSE-GPL-3.0.txt): the words come from wfrench",
+            "# (GPL-2+, LICENSE-GPL-2.0.txt) and the ranking from the word frequencies of",
+            "# " + WORDFREQ_CREDIT[0],
+            *("# " + line for line in WORDFREQ_CREDIT[1:]),
+            "# (CC BY-SA 4.0, LICENSE-CC-BY-SA-4.0.txt, which may be adapted under GPLv3).",
+            "# Details: README.md.",
         ]
     else:
         head = [
@@ -347,6 +432,27 @@ def length_rows(words: list[str]) -> list[str]:
 
 
 def attribution_md(lang: str, versions: dict[str, str]) -> list[str]:
+    if lang == "fr":
+        return [
+            "### Source, licence and attribution",
+            "",
+            "The words are those of the bundled French list `words.txt` (Paul Leyland's French",
+            "word list as packaged by Debian in `wfrench`, **GPL-2+**, see `LICENSE-GPL-2.0.txt`);",
+            f"their ranking comes from the word frequencies of **wordfreq** {versions['wordfreq']} by",
+            "Robyn Speer (<https://github.com/rspeer/wordfreq>; code Apache-2.0, data **CC BY-SA",
+            "4.0**, see `LICENSE-CC-BY-SA-4.0.txt`).  `common.txt` combines the two, so it is",
+            "distributed under the **GNU GPL version 3 or later** (`LICENSE-GPL-3.0.txt`): GPL-2+",
+            "allows version 3, and Creative Commons lists GPLv3 as a licence an adaptation of",
+            "CC BY-SA 4.0 material may be shared under.  wordfreq's data is built from, and",
+            "credits: Wikipedia; OPUS OpenSubtitles 2018 (opensubtitles.org); the SUBTLEX word",
+            "lists (Brysbaert et al.); NewsCrawl 2014 and GlobalVoices; Google Books Ngrams 2012;",
+            "OSCAR; ParaCrawl; the Leeds Internet Corpus; Twitter and Reddit word counts.",
+            "",
+            "Cite wordfreq as: Robyn Speer (2022). rspeer/wordfreq: v3.0. Zenodo.",
+            "<https://doi.org/10.5281/zenodo.7199437>",
+            "",
+            "wordfreq is used only to build the list; Wordbler does not depend on it at run time.",
+        ]
     words_source = (
         "the bundled English list `wordbler-en.txt` (SCOWL, see `LICENSE-SCOWL.txt`)"
         if lang == "en" else
@@ -381,7 +487,7 @@ def attribution_md(lang: str, versions: dict[str, str]) -> list[str]:
 
 
 def rebuild_md(lang: str, versions: dict[str, str]) -> list[str]:
-    pins = f"wordfreq=={versions['wordfreq']}" if lang == "en" else (
+    pins = f"wordfreq=={versions['wordfreq']}" if lang in ("en", "fr") else (
         f"wordfreq=={PINNED['wordfreq']} pymorphy3=={PINNED['pymorphy3']} "
         f"pymorphy3-dicts-ru=={PINNED['pymorphy3-dicts-ru']}")
     return [
@@ -445,6 +551,58 @@ def render_en_md(ranked, dropped: Counter, versions: dict[str, str]) -> str:
 
 
 COMMON_MARK = "## The common-word list `common.txt`"
+
+
+def render_fr_section(ranked, dropped: Counter, versions: dict[str, str]) -> str:
+    words = [w for w, _ in ranked]
+    lines = [
+        COMMON_MARK,
+        "",
+        "`common.txt` lists the common words of `words.txt`, most common first;",
+        "`wordbler.lexicon.common_words(\"fr\")` loads it.  The puzzle games build their boards",
+        "from it and count its words as the ones a player should find.  It is generated by",
+        "`scripts/build_common_words.py`; do not edit it by hand.",
+        "",
+        "### What is in it",
+        "",
+        f"- The words of `words.txt` of {MIN_LENGTH}-{MAX_LENGTH} letters (every form: plurals,",
+        "  feminines and conjugated verbs, as the list holds them), ranked by wordfreq's",
+        "  frequency (\"large\" French list) summed over the spellings that fold to the word",
+        "  (côte, coté and cote all count for COTE).",
+        f"- Kept down to a Zipf frequency of {MIN_ZIPF['fr']} (about "
+        f"{10 ** (MIN_ZIPF['fr'] - 3):.1f} per million words); ties in",
+        "  A-Z order.",
+        "- Offensive, vulgar and sexual words are left out (the script's `EXCLUDE`), and QU,",
+        "  whose frequency is the elided \"qu'\" of \"qu'il\".",
+        "",
+        "Format: ASCII, one upper-case word a line, most common first, `#` lines are comments;",
+        "the header records the word count and the sha256 of the words in file order joined",
+        "by `\\n`.",
+        "",
+        "### Counts",
+        "",
+        f"{len(words)} words.",
+        "",
+        *length_rows(words),
+        "",
+        "Left out among the frequent words:",
+        "",
+        *(f"- {k}: {v}" for k, v in sorted(dropped.items())),
+        "",
+        *attribution_md("fr", versions),
+        "",
+        *rebuild_md("fr", versions),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_section(readme: Path, section: str) -> None:
+    """Replace the common-word section at the end of ``readme`` (or add it)."""
+    text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
+    at = text.find(COMMON_MARK)
+    base = (text[:at] if at >= 0 else text).rstrip("\n")
+    write_atomic(readme, (base + "\n\n" if base else "") + section)
 
 
 def render_ru_section(ranked, dropped: Counter, versions: dict[str, str]) -> str:
@@ -568,13 +726,16 @@ def main(argv: list[str] | None = None) -> int:
         ranked, dropped = rank_ru(nouns)
         out = DICT_DIR / "ru"
         write_atomic(out / "common.txt", render_list("ru", ranked, found))
-        readme = out / "README.md"
-        text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
-        at = text.find(COMMON_MARK)
-        base = (text[:at] if at >= 0 else text).rstrip("\n")
-        section = render_ru_section(ranked, dropped, found)
-        write_atomic(readme, (base + "\n\n" if base else "") + section)
+        write_section(out / "README.md", render_ru_section(ranked, dropped, found))
         report("ru", ranked)
+    if "fr" in langs:
+        check(found, ["wordfreq"])
+        _, words = read_fr_list()
+        ranked, dropped = rank_fr(words)
+        out = DICT_DIR / "fr"
+        write_atomic(out / "common.txt", render_list("fr", ranked, found))
+        write_section(out / "README.md", render_fr_section(ranked, dropped, found))
+        report("fr", ranked)
     return 0
 
 

@@ -23,15 +23,17 @@ from wordbler.lexicon.data import (COMMON_LANGUAGES, LANGUAGES, WordDataError, b
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# measured: en 247366 / 29497, ru 67709 / 25307, fr 317790 / none
+# measured: en 247366 / 29497, ru 67709 / 25307, fr 317790 / 32740
 MIN_BUNDLED = {"en": 240_000, "ru": 65_000, "fr": 310_000}
-MIN_COMMON = {"en": 25_000, "ru": 22_000}
-MAX_COMMON = {"en": 40_000, "ru": 40_000}
+MIN_COMMON = {"en": 25_000, "ru": 22_000, "fr": 30_000}
+MAX_COMMON = {"en": 40_000, "ru": 40_000, "fr": 40_000}
 # common words per length, measured (en 5: 3135, 7: 4772; ru 4: 1529, 5: 2845, 6: 3341,
 # 7: 3625, 8: 3377)
 MIN_COMMON_BY_LENGTH = {
     "en": {3: 500, 4: 1800, 5: 3000, 6: 4000, 7: 4500, 8: 4200},
     "ru": {3: 450, 4: 1450, 5: 2700, 6: 3200, 7: 3450, 8: 3200},
+    # fr 3: 428, 4: 1235, 5: 2534, 6: 4090, 7: 5227, 8: 5433 (every form of the words)
+    "fr": {3: 400, 4: 1150, 5: 2400, 6: 3900, 7: 5000, 8: 5200},
 }
 
 
@@ -43,14 +45,26 @@ def lang(request) -> str:
 # ---- the bundled files load and hold what they should ------------------------------------
 def test_languages():
     assert LANGUAGES == ("en", "ru", "fr")
-    assert COMMON_LANGUAGES == ("en", "ru")
+    assert COMMON_LANGUAGES == ("en", "ru", "fr")
 
 
-def test_a_language_without_common_words_says_so():
+def test_a_language_without_common_words_says_so(monkeypatch):
+    monkeypatch.setattr(data, "COMMON_LANGUAGES", ("en", "ru"))
     with pytest.raises(WordDataError, match="no common-word list for the French language"):
-        common_words("fr")
-    with pytest.raises(WordDataError, match="no common-word list"):
         data.data_file("fr", "common")
+
+
+def test_french_common_words_are_folded_forms_of_the_list_ranked_by_use():
+    common = common_words("fr")
+    full = set(bundled_words("fr"))
+    assert set(common) <= full
+    top = common[:200]
+    for w in ("DE", "LA", "ETRE", "ETE", "TRES", "APRES"):  # accents folded: être, été, très
+        assert w in top, w
+    assert "QU" not in common  # the elided qu' of qu'il is no word
+    for rude in ("MERDE", "PUTAIN", "CON", "SALOPE"):
+        assert rude not in common
+    assert common.index("MAISON") < common.index("MANOIR")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -12,7 +12,7 @@
     should find.  ``length`` keeps the words of that many letters (still ranked).
 ``LANGUAGES``
     The codes of the languages with bundled lists; ``COMMON_LANGUAGES`` those with a
-    common-word list too (English and Russian; French has none yet).
+    common-word list too (all three: English, Russian, French).
 
 Each file is read when it is first asked for (then kept, see ``functools.lru_cache``) and checked:
 a word list whose lines are not all words of the language's alphabet, whose word count differs
@@ -40,7 +40,7 @@ __all__ = ["COMMON_LANGUAGES", "LANGUAGES", "WordDataError", "bundled_words", "c
 #: Languages with a bundled word list.
 LANGUAGES: tuple[str, ...] = ("en", "ru", "fr")
 #: Languages with a common-word list too (the puzzle games need one).
-COMMON_LANGUAGES: tuple[str, ...] = ("en", "ru")
+COMMON_LANGUAGES: tuple[str, ...] = ("en", "ru", "fr")
 
 #: Where each file lives inside ``dictionaries/`` (first match wins).
 _FILES: dict[tuple[str, str], tuple[str, ...]] = {
@@ -49,6 +49,7 @@ _FILES: dict[tuple[str, str], tuple[str, ...]] = {
     ("ru", "bundled"): ("ru/words.txt", "ru/wordbler-ru.txt"),
     ("ru", "common"): ("ru/common.txt",),
     ("fr", "bundled"): ("fr/words.txt",),
+    ("fr", "common"): ("fr/common.txt",),
 }
 _WHAT = {"bundled": "word list", "common": "common-word list"}
 
