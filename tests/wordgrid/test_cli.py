@@ -73,6 +73,17 @@ def test_new_default_common_words_and_text(capsys):
     data = json.loads(out)
     assert code == 0 and data["size"] == 5 and data["swaps"] == 10
     assert all(ch == " " or "А" <= ch <= "Я" or ch == "Ё" for row in data["puzzle"] for ch in row)
+    # French: the common French words, solved back to the same grid
+    code, out, _ = run(capsys, "wordgrid", "new", "--seed", "2", "--lang", "fr", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["lang"] == "fr" and data["swaps"] == 10
+    from wordbler.lexicon import common_words
+
+    common = set(common_words("fr", length=5))
+    assert set(data["words"]) <= common and len(data["words"]) == 6
+    code, out, _ = run(capsys, "wordgrid", "solve", "/".join(data["puzzle"]), "--lang", "fr",
+                       "--json")
+    assert code == 0 and json.loads(out)["solution"] == data["solution"]
 
 
 def test_solve_batch_and_errors(capsys, lexicon, monkeypatch):

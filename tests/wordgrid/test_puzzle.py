@@ -167,7 +167,7 @@ def test_any_seed_gives_a_sound_puzzle(seed):
     assert brute_grids(5, WORDS5, letters=p.start, fixed=fixed) == {p.solution}
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "fr"])
 def test_common_word_puzzles_single_solution_by_independent_search(lang):
     """The bundled common words: daily-style puzzles checked by the plain nested-loop search
     over every common word of that length (not only the grid words)."""

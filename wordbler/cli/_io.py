@@ -52,25 +52,36 @@ def one_line(message: object) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(message))
 
 
-def unknown_language(lang: str) -> str | None:
-    """Why the puzzle modes refuse ``--lang`` (None: they take it).  They take the languages
-    with bundled common words (the contract's ``en`` and ``ru``); the board game's commands
-    and the word tools know more, but these modes need a common-word list."""
+def unknown_language(lang: str, known: "tuple[str, ...] | None" = None) -> str | None:
+    """Why a puzzle mode refuses ``--lang`` (None: it takes it).  ``known``: the languages
+    the mode plays (default: those with bundled common words, the contract's ``en`` and
+    ``ru`` and more); the board game's commands and the word tools know their own."""
     from wordbler.lexicon.data import COMMON_LANGUAGES
 
-    if lang in COMMON_LANGUAGES:
+    known = COMMON_LANGUAGES if known is None else known
+    if lang in known:
         return None
-    return f"unknown language {one_line(lang)!r} (known: {', '.join(COMMON_LANGUAGES)})"
+    return f"unknown language {one_line(lang)!r} (known: {', '.join(known)})"
 
 
-def lang_code(value: str) -> str:
+def lang_code(value: str, known: "tuple[str, ...] | None" = None) -> str:
     """argparse type of the new modes' ``--lang`` (see :func:`unknown_language`)."""
     import argparse
 
-    why = unknown_language(value)
+    why = unknown_language(value, known)
     if why:
         raise argparse.ArgumentTypeError(why)
     return value
+
+
+def lang_code_of(known: tuple[str, ...]):
+    """:func:`lang_code` for a mode that plays only the languages ``known``."""
+
+    def check(value: str) -> str:
+        return lang_code(value, known)
+
+    check.__name__ = "lang_code"  # argparse names the type in its messages
+    return check
 
 
 def seed_number(text: str) -> int:

@@ -18,7 +18,8 @@ import argparse
 import json
 import sys
 
-from wordbler.cli._io import lang_code, seed_number
+from wordbler.cli._io import lang_code_of, seed_number
+from wordbler.snake.rules import LANGS
 
 PROG = "wordbler-cli snake"
 
@@ -34,7 +35,8 @@ def register(sub) -> None:
                      help="board size, 3 to 6 each way (default 4x4)")
     new.add_argument("--seed", type=_seed, metavar="N",
                      help="seed (default: a random one, printed)")
-    new.add_argument("--lang", default="en", type=lang_code, help="language (default en)")
+    new.add_argument("--lang", default="en", type=lang_code_of(LANGS),
+                     help="language: " + ", ".join(LANGS) + " (default en)")
     new.add_argument("--lexicon", metavar="FILE", help="word list (default: the bundled one)")
     new.add_argument("--json", action="store_true", help="one JSON document on stdout")
     new.add_argument("--code", metavar="CODE",

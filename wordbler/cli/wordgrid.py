@@ -50,7 +50,8 @@ def register(sub) -> None:
 
 
 def _common(p) -> None:
-    p.add_argument("--lang", default="en", type=lang_code, help="language code: en (default) or ru")
+    p.add_argument("--lang", default="en", type=lang_code,
+                   help="language code: en (default), ru or fr")
     p.add_argument("--lexicon", metavar="FILE", default=None,
                    help="a word list (one word a line); every word of it counts")
     p.add_argument("--json", action="store_true", help="one JSON document on stdout")

@@ -12,7 +12,9 @@ Cut-offs, chosen by reading the lists at each rank: English 5 letters 2500 (arou
 2500: ANVIL, DECOY, FORAY, FRIAR), English 7 letters 3000 (PEBBLES, RAPTURE, TWINKLE);
 Russian 5 letters 1200 (КАМЫШ, ПРОЁМ, АОРТА, КЕЛЬЯ; further down, ТУЛЯК and ТЕМПЛ turn
 obscure), Russian 7 letters 1500 (ИДИЛЛИЯ, КАЧАЛКА, ИЗБУШКА; by 2000 АКАФИСТ and
-РАМБЛЕР come in).
+РАМБЛЕР come in); French (every form: plurals and conjugated verbs) 5 letters 2000 (LOBES,
+PAIEN, LACET, LUTIN; by 2500 NOUES, SALAT, CAIDS), 7 letters 3000 (SACOCHE, SORDIDE,
+POURVUS).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from functools import lru_cache
 from wordbler.lexicon.alphabet import get_alphabet
 
 # (language, length) -> how many of the most common words of that length are used
-CUTOFF = {("en", 5): 2500, ("en", 7): 3000, ("ru", 5): 1200, ("ru", 7): 1500}
+CUTOFF = {("en", 5): 2500, ("en", 7): 3000, ("ru", 5): 1200, ("ru", 7): 1500,
+          ("fr", 5): 2000, ("fr", 7): 3000}
 DEFAULT_CUTOFF = 2500
 
 

@@ -298,6 +298,23 @@ def test_seven_by_seven_and_russian_daily(make, qtbot):
     assert len(w.board.letters) == 40
 
 
+def test_a_french_daily_of_common_french_words(make, qtbot):
+    from wordbler.lexicon import common_words
+
+    w = make()
+    w.lang_actions["fr"].trigger()
+    with qtbot.waitSignal(w.session.game_ready, timeout=60000):
+        w.new_daily()
+    g = w.session.game
+    assert (g.size, g.lang) == (5, "fr")
+    from wordbler.wordgrid.grid import layout
+
+    lay = layout(5)
+    words = ["".join(g.puzzle.solution[i] for i in slot.cells) for slot in lay.slots]
+    assert len(words) == 6 and set(words) <= set(common_words("fr", length=5))
+    assert "French" in [a.text().replace("&", "") for a in w.lang_actions.values()]
+
+
 def test_the_grid_size_choice_leaves_the_window_size_alone(make):
     # the chosen grid size once lived in ``self.size``, hiding QWidget.size(): anything
     # asking the window for its size (layout code, screenshots) got an int to call

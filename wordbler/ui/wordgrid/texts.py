@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 LANG_NAMES = {"en": QT_TRANSLATE_NOOP("wordgrid.texts", "English"),
-              "ru": QT_TRANSLATE_NOOP("wordgrid.texts", "Russian")}
+              "ru": QT_TRANSLATE_NOOP("wordgrid.texts", "Russian"),
+              "fr": QT_TRANSLATE_NOOP("wordgrid.texts", "French")}
 
 
 def lang_name(code: str) -> str:
@@ -60,7 +61,8 @@ in the title; Game › Play a seed… replays any seed. Your game is saved after
 comes back when you open Word Grid again. Statistics count every finished game; a game given
 up for another counts as lost. Game › Copy result copies your stars and the colours of the
 grid, without any letter, to share.</p>
-<p>Words come from the common words of the language (English; Russian nouns), so no
+<p>Words come from the common words of the language (English; Russian nouns; French, every
+form, accents left out as in French crosswords), so no
 obscure word is needed, and each puzzle has a single solution once the green letters stay
 where they are. Game › Words › Own word list… makes free play's puzzles from a word list of
 your own instead (a text file, a word a line; every word of the grid's length can be used);
