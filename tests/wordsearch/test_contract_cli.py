@@ -336,7 +336,7 @@ NEW_BAD = [
     (["--count", "x"], "--count"),
     (["--level", "insane"], "invalid choice"),
     (["--paper", "a3"], "invalid choice"),
-    (["--lang", "fr"], "unknown language"),
+    (["--lang", "de"], "unknown language"),
     (["--seed", "x"], "--seed"),
     (["--words", "@eszett"], "ß"),
     (["--words", "@longs"], "ſ"),
@@ -460,3 +460,27 @@ def test_a_listed_word_never_reads_inside_a_secret_bonus_word(tmp_path):
             doc = _in_process("wordsearch", "new", "--words", str(path), "--bonus", "party,trap,tacos",
                               "--size", "6x6", "--level", level, "--seed", str(seed), "--json")
             assert guarantees(doc, ["ART", "CAT"], level) == []
+
+
+def test_french_words_with_accents_hide_folded_and_solve_back(tmp_path):
+    # French: accented letters and ligatures are the plain letters in the grid (ÉLÈVE is
+    # ELEVE), the words listed as written; every guarantee holds and solve finds them again
+    words = ["élève", "cœur", "garçon", "forêt", "noël", "château", "île", "maïs"]
+    path = tmp_path / "mots.txt"
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    folded = ["ELEVE", "COEUR", "GARCON", "FORET", "NOEL", "CHATEAU", "ILE", "MAIS"]
+    for level in ("easy", "hard"):
+        doc = _in_process("wordsearch", "new", "--words", str(path), "--size", "10x10", "--level",
+                          level, "--seed", "4", "--lang", "fr", "--json")
+        assert all(ch in EN for r in doc["rows"] for ch in r)
+        assert sorted([p["word"] for p in doc["placed"]] + doc["unplaced"]) == sorted(folded)
+        assert guarantees(doc, folded, level) == []
+        again = _in_process("wordsearch", "solve", "/".join(doc["rows"]), "--words", str(path),
+                            "--lang", "fr", "--json")
+        assert guarantees({"rows": doc["rows"], **again}, folded) == []
+    drawn = _in_process("wordsearch", "new", "--count", "12", "--lang", "fr", "--seed", "1", "--json")
+    from wordbler.lexicon import common_words
+
+    common = set(common_words("fr"))
+    assert len(drawn["placed"]) + len(drawn["unplaced"]) == 12
+    assert {p["word"] for p in drawn["placed"]} <= common

@@ -59,7 +59,7 @@ def test_read_entries_files(tmp_path, en):
         read_entries(tmp_path / "missing", en)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", "ru", "fr"])
 def test_themes_are_valid(lang):
     names = theme_names(lang)
     assert len(names) >= 5

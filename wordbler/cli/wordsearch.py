@@ -36,7 +36,7 @@ def register(sub) -> None:
     src.add_argument("--theme", metavar="NAME", help="hide a bundled themed list (see --list-themes)")
     n.add_argument("--level", default="medium", choices=("easy", "medium", "hard"))
     n.add_argument("--seed", type=seed_number, help="same seed, settings and words: same puzzle")
-    n.add_argument("--lang", default="en", help="en (default) or ru")
+    n.add_argument("--lang", default="en", help="en (default), ru or fr")
     n.add_argument("--lexicon", metavar="FILE", help="word list to draw --count words from")
     n.add_argument("--json", action="store_true", help="one JSON document on stdout")
     n.add_argument("--pdf", metavar="FILE", help="also write a printable PDF (puzzle + answer key)")
@@ -57,7 +57,7 @@ def register(sub) -> None:
     s.add_argument("rows", metavar="ROWS", help="the grid, rows separated by / ('-': one grid a line from "
                                                 "stdin, one JSON document a line out)")
     s.add_argument("--words", metavar="FILE", required=True, help="the words to find, one a line")
-    s.add_argument("--lang", default="en", help="en (default) or ru")
+    s.add_argument("--lang", default="en", help="en (default), ru or fr")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=run_solve)
 

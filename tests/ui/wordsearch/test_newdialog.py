@@ -52,6 +52,21 @@ def test_theme_shape_extras_players(dialog):
     assert r.players == ("Аня", "Боря") and r.settings.bonus == ("кот", "пёс")
 
 
+def test_french_themes_and_own_words_with_accents(dialog):
+    # "café" is no English word (the test above); in French its É is an E
+    choose(dialog.lang, "fr")
+    choose(dialog.source, "theme")
+    assert dialog.theme.count() >= 5 and dialog.theme.findText("Météo") >= 0
+    choose(dialog.source, "mine")
+    dialog.words.setPlainText("café\nélève\ncœur\n")
+    ok(dialog)
+    assert not dialog.isVisible()
+    r = dialog.request
+    assert r.settings.lang == "fr"
+    assert [(e.shown, e.word) for e in r.entries] == [("café", "CAFE"), ("élève", "ELEVE"),
+                                                      ("cœur", "COEUR")]
+
+
 def test_bad_players_and_seed(dialog):
     dialog.players.setText("Solo")
     ok(dialog)

@@ -20,7 +20,7 @@ from wordbler.wordsearch.words import common_pool, draw_words, read_text_file, t
 
 from .session import Request
 
-LANGS = [("en", "English"), ("ru", "Russian")]
+LANGS = [("en", "English"), ("ru", "Russian"), ("fr", "French")]
 SOURCES = [("common", "Common words"), ("theme", "A themed list"), ("mine", "My own words")]
 SHAPES = [("rectangle", "Rectangle"), ("circle", "Circle"), ("heart", "Heart"), ("diamond", "Diamond"),
           ("picture", "My picture of cells")]
