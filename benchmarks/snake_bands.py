@@ -1,6 +1,6 @@
 """Word Snake: what the letter weights give before any improvement, per size and language.
 
-    python benchmarks/snake_bands.py [--boards N] [--lang en|ru|all]
+    python benchmarks/snake_bands.py [--boards N] [--lang en|ru|fr|all]
 
 For each board size: the word counts of N first fills (``generate(..., budget=1)``: target
 word + letters by weight, one solve) as percentiles, next to the band the generator keeps
@@ -43,9 +43,9 @@ def pct(sorted_values: list[int], p: float) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=200)
-    ap.add_argument("--lang", default="all", choices=("en", "ru", "all"))
+    ap.add_argument("--lang", default="all", choices=("en", "ru", "fr", "all"))
     args = ap.parse_args()
-    for lang in ("en", "ru") if args.lang == "all" else (args.lang,):
+    for lang in ("en", "ru", "fr") if args.lang == "all" else (args.lang,):
         words = SnakeWords.bundled_list(lang)
         print(f"== {lang}: {len(words)} words, {len(words.common)} common")
         print(f"letter shares (common words, 3-9 letters): {letter_shares(words)}")

@@ -1,4 +1,4 @@
-"""Deals on the bundled English and Russian lists: in the band, the target a common word
+"""Deals on the bundled English, Russian and French lists: in the band, the target a common word
 on the board, and the solution checked against a brute-force search on a sample of the
 list (every listed word must have a path; sampled words not listed must have none)."""
 
@@ -16,7 +16,7 @@ from .conftest import brute_force_word_search, is_path
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module", params=["en", "ru"])
+@pytest.fixture(scope="module", params=["en", "ru", "fr"])
 def bundled(request):
     try:
         return SnakeWords.bundled_list(request.param)

@@ -105,7 +105,7 @@ def test_human_listing(capsys, lexicon):
     (["--seed", "-1"], "negative"),
     (["--seed", str(36 ** 8)], "larger than a board code holds"),  # its code was unreadable
     (["--seed", "x"], "not a whole number"),
-    (["--lang", "fr"], "unknown language 'fr' (known: en, ru)"),
+    (["--lang", "de"], "unknown language 'de' (known: en, ru, fr)"),
     (["--code", "nope"], "not a board code"),
     (["--lexicon", "/no/such/file"], "no such file"),
     (["--min", "9"], "minimum word length"),

@@ -20,7 +20,7 @@ def test_code_text():
     assert str(ShareCode("ru", 5, 6, 0, "a1f0")) == "RU-5X6-0-A1F0"
 
 
-@given(st.sampled_from(["en", "ru"]), st.integers(3, 6), st.integers(3, 6),
+@given(st.sampled_from(["en", "ru", "fr"]), st.integers(3, 6), st.integers(3, 6),
        st.integers(0, 36 ** 8 - 1), st.one_of(st.none(), st.from_regex(r"\A[0-9A-F]{4}\Z")),
        st.one_of(st.none(), st.integers(3, 6)))
 def test_codes_read_back(lang, cols, rows, seed, tag, min_len):

@@ -214,7 +214,7 @@ BAD = [
     (["--min", "x"], "--min"),
     (["--seed", "-1"], "negative"),
     (["--seed", "1.5"], "whole number"),
-    (["--lang", "fr"], "unknown language 'fr'"),
+    (["--lang", "de"], "unknown language 'de'"),
     (["--code", "EN-9X9-1"], "size"),
     (["--lexicon", "@empty"], "empty"),
     (["--lexicon", "@blank"], "empty"),

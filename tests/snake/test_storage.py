@@ -64,7 +64,7 @@ def test_a_changed_word_list_is_reported(tmp_path, words):
     (lambda d: d.update(target_path=[[0]]), "target path"),
     (lambda d: d.update(band=[1]), "band"),
     (lambda d: d["list"].update(hash="xyz"), "hash"),
-    (lambda d: d.update(lang="fr"), "language"),
+    (lambda d: d.update(lang="de"), "language"),
     (lambda d: d.pop("list"), "which word list"),
 ])
 def test_bad_saved_boards(words, spoil, msg):

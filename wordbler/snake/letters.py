@@ -9,7 +9,8 @@ Where the numbers come from
     (``wordbler.lexicon.common_words``; English ``QU`` counted as one tile), as printed by
     ``benchmarks/snake_bands.py``, rounded to two decimals.  Rare tiles are capped
     (``hard_caps``): one ``QU``, ``J``, ``X``, ``Z`` in English; one ``Ъ``, ``Ы``, ``Ё``,
-    ``Щ``, ``Э``, ``Ю`` in Russian, whose nouns in the nominative singular seldom use them.
+    ``Щ``, ``Э``, ``Ю`` in Russian, whose nouns in the nominative singular seldom use them;
+    one ``QU``, ``J``, ``K``, ``W``, ``X``, ``Y``, ``Z`` in French.
 
 The generator fills the cells around the target word with these weights, keeping the
 share of vowel tiles near :attr:`LetterSet.vowel_share` and no tile more often than
@@ -113,7 +114,24 @@ RUSSIAN_LETTERS = LetterSet(
     hard_caps=MappingProxyType({"Ъ": 1, "Ы": 1, "Ё": 1, "Щ": 1, "Э": 1, "Ю": 1, "Ь": 2}),
 )
 
-LETTER_SETS: Mapping[str, LetterSet] = MappingProxyType({"en": ENGLISH_LETTERS, "ru": RUSSIAN_LETTERS})
+# French: the common French words (every form; accents folded), QU one tile as in English
+# (the few words with a Q not before U, CINQ and COQ, cannot be laid).
+FRENCH_LETTERS = LetterSet(
+    lang="fr",
+    weights=MappingProxyType({
+        "E": 17.20, "R": 8.70, "A": 8.17, "I": 8.07, "S": 7.98, "T": 6.97, "N": 6.70,
+        "O": 5.62, "L": 4.29, "U": 4.20, "C": 4.02, "P": 2.88, "M": 2.79, "D": 2.49,
+        "G": 1.88, "V": 1.61, "F": 1.56, "B": 1.55, "H": 1.17, "QU": 0.52, "X": 0.48,
+        "Y": 0.40, "Z": 0.34, "J": 0.26, "K": 0.12, "W": 0.03,
+    }),
+    vowels=frozenset("AEIOUY"),
+    vowel_share=0.43,
+    hard_caps=MappingProxyType({"QU": 1, "J": 1, "K": 1, "W": 1, "X": 1, "Y": 1, "Z": 1,
+                                "S": 3}),
+)
+
+LETTER_SETS: Mapping[str, LetterSet] = MappingProxyType(
+    {"en": ENGLISH_LETTERS, "ru": RUSSIAN_LETTERS, "fr": FRENCH_LETTERS})
 
 
 def letter_set(lang: str) -> LetterSet:

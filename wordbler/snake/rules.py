@@ -19,7 +19,7 @@ MIN_WORD_LEN_LIMITS = (3, 6)    # what a player may configure
 POINTS_BY_LENGTH = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
 LONG_WORD_POINTS = 11           # 8 letters or more
 
-LANGS = ("en", "ru")
+LANGS = ("en", "ru", "fr")
 
 
 class SpecError(ValueError):

@@ -21,7 +21,7 @@ from wordbler.paths import user_data_dir
 
 from .board import Board, BoardError
 from .generator import Band, Deal
-from .rules import BoardSpec
+from .rules import LANGS, BoardSpec
 from .words import SnakeWords
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -121,7 +121,7 @@ def read_list_ref(data: Any) -> ListRef:
     if not isinstance(ref, dict):
         raise StorageError("the saved board does not say which word list it used")
     path, h, bundled, name = ref.get("path"), ref.get("hash"), ref.get("bundled"), ref.get("name", "")
-    if lang not in ("en", "ru"):
+    if lang not in LANGS:
         raise StorageError(f"the saved board's language {lang!r} is unknown")
     if path is not None and not isinstance(path, str):
         raise StorageError("the saved word list path is not text")

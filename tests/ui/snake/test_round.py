@@ -389,6 +389,21 @@ def test_russian_board(make_driver, ru_list):
     assert d.found() == [word, word2]
 
 
+def test_french_board_from_the_bundled_list_reads_typed_accents(make_driver):
+    from wordbler.lexicon import common_words
+
+    d = make_driver()
+    d.deal(seed=5, lang="fr")  # no list of one's own: the bundled French list
+    deal = d.game.deal
+    assert deal.spec.lang == "fr" and deal.target in set(common_words("fr"))
+    assert all(t.isascii() and t.isupper() for row in deal.board.cells for t in row)
+    with_e = [w for w in d.some_words(len(deal.words)) if "E" in w]
+    assert with_e
+    word = with_e[0]
+    d.type(word.lower().replace("e", "é", 1))  # as typed on a French keyboard
+    assert d.found() == [word]
+
+
 def test_help_opens_on_f1(make_driver):
     d = make_driver()
     d.qtbot.keyClick(d.window, Qt.Key.Key_F1)

@@ -10,7 +10,8 @@ from wordbler.snake import PathProblem, Submission, Verdict, format_seconds, wor
 translate = QCoreApplication.translate
 
 LANG_NAMES = {"en": QT_TRANSLATE_NOOP("snake.texts", "English"),
-              "ru": QT_TRANSLATE_NOOP("snake.texts", "Russian")}
+              "ru": QT_TRANSLATE_NOOP("snake.texts", "Russian"),
+              "fr": QT_TRANSLATE_NOOP("snake.texts", "French")}
 
 
 def lang_name(code: str) -> str:
@@ -108,7 +109,7 @@ free, but a score made with hints is marked in the high scores.  Every board has
 <h3>After the round</h3>
 <p>The results list every word you found, the common words you missed and every word on
 the board, each with the points it scores.  Click a word to see its path on the board and,
-for English words, its meaning (from WordNet 3.0; RUNNING is shown with RUN).  Russian words have no definitions yet.</p>
+for English words, its meaning (from WordNet 3.0; RUNNING is shown with RUN).  Russian and French words have no definitions yet.</p>
 <h3>Keys</h3>
 <table>
 <tr><td>Letters, Backspace, Enter, Esc</td><td>build, shorten, play, clear a word</td></tr>
