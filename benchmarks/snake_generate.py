@@ -1,6 +1,6 @@
 """Word Snake board generation time, per size and language.
 
-    python benchmarks/snake_generate.py [--boards N] [--lang en|ru|all]
+    python benchmarks/snake_generate.py [--boards N] [--lang en|ru|fr|all]
 
 The bundled list is loaded once (its load and the word graph's are printed apart); then
 N boards per size are dealt with seeds 0..N-1 and the wall time of each ``generate`` call
@@ -33,9 +33,9 @@ def pct(values: list[float], p: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=300)
-    ap.add_argument("--lang", default="all", choices=("en", "ru", "all"))
+    ap.add_argument("--lang", default="all", choices=("en", "ru", "fr", "all"))
     args = ap.parse_args()
-    for lang in ("en", "ru") if args.lang == "all" else (args.lang,):
+    for lang in ("en", "ru", "fr") if args.lang == "all" else (args.lang,):
         t0 = time.perf_counter()
         words = SnakeWords.bundled_list(lang)
         t1 = time.perf_counter()

@@ -42,6 +42,11 @@ def test_a_shortest_word_other_than_the_usual_is_part_of_the_code():
         parse_code("EN-5X5-14-M9")
 
 
+def test_a_french_code_reads_back():
+    assert parse_code("FR-4X4-3") == ShareCode("fr", 4, 4, 3)
+    assert str(ShareCode("fr", 5, 5, 40)) == "FR-5X5-14"
+
+
 def test_lenient_reading():
     assert parse_code("en 4x4 1z3k9") == ShareCode("en", 4, 4, int("1Z3K9", 36))
     assert parse_code("RU-5х5-ABC") == ShareCode("ru", 5, 5, int("ABC", 36))   # Cyrillic х
@@ -50,7 +55,7 @@ def test_lenient_reading():
 @pytest.mark.parametrize("text, msg", [
     ("", "empty"),
     ("hello", "not a board code"),
-    ("FR-4X4-12", "language FR"),
+    ("DE-4X4-12", "language DE"),
     ("EN-9X4-12", "size 9x4"),
     ("EN-4X4-", "not a board code"),
     ("EN-4X4-123456789", "not a board code"),
