@@ -39,7 +39,7 @@ def main() -> None:
         t0 = time.perf_counter()
         words = SnakeWords.bundled_list(lang)
         t1 = time.perf_counter()
-        words.solve([["A" if lang == "en" else "А"]], 3)   # loads or builds the word graph
+        words.solve([[words.alphabet.letters[0]]], 3)   # loads or builds the word graph
         t2 = time.perf_counter()
         first = generate(BoardSpec(4, 4, lang), words, 10**9)
         t3 = time.perf_counter()
