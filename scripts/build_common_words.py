@@ -51,7 +51,8 @@ French
 Outputs: ``dictionaries/<lang>/common.txt`` and the attribution text: for English
 ``dictionaries/en/COMMON-WORDS.md`` (the README there belongs to the full list), for Russian
 and French the section "The common-word list" at the end of ``dictionaries/<lang>/README.md``
-(rewritten in place; the rest of that README is the full list's build script's).  Same input, same output.
+(rewritten in place; the rest of that README is the full list's build script's).  Same input,
+same output.
 """
 
 from __future__ import annotations

@@ -35,7 +35,8 @@ from pathlib import Path
 
 from .alphabet import get_alphabet
 
-__all__ = ["COMMON_LANGUAGES", "LANGUAGES", "WordDataError", "bundled_words", "common_words", "data_file"]
+__all__ = ["COMMON_LANGUAGES", "LANGUAGES", "WordDataError", "bundled_words", "common_words",
+           "data_file"]
 
 #: Languages with a bundled word list.
 LANGUAGES: tuple[str, ...] = ("en", "ru", "fr")
