@@ -45,8 +45,10 @@ French
     The words of ``dictionaries/fr/words.txt`` (Debian wfrench, accents folded: every form,
     plurals and conjugated verbs included), ranked by ``wordfreq``'s frequency ("large"
     French list) summed over the spellings that fold to the word (côte, coté and cote all
-    count for COTE, as the list holds one COTE), kept down to ``MIN_ZIPF["fr"]``; ties in
-    A-Z order.  QU is left out: its frequency is the elided "qu'" of "qu'il", not a word.
+    count for COTE, as the list holds one COTE), less the English quoted in French text (the
+    French frequency of "the" over its English one, times each unaccented spelling's English
+    frequency: AND and FOR are no common French words), kept down to ``MIN_ZIPF["fr"]``; ties
+    in A-Z order.  QU is left out: its frequency is the elided "qu'" of "qu'il", not a word.
 
 Outputs: ``dictionaries/<lang>/common.txt`` and the attribution text: for English
 ``dictionaries/en/COMMON-WORDS.md`` (the README there belongs to the full list), for Russian
@@ -325,11 +327,20 @@ def rank_fr(words: set[str]) -> tuple[list[tuple[str, float]], Counter]:
     from wordfreq import get_frequency_dict
 
     freq = get_frequency_dict("fr", wordlist="large")
+    english = get_frequency_dict("en", wordlist="large")
+    # English quoted in French text (titles, songs, slogans) counts in the French
+    # frequencies: "the", never French (thé has its accent), comes out as common as "avec".
+    # Its share, French "the" over English "the", is taken off every unaccented spelling's
+    # English frequency: AND, FOR, ARE and GREAT fall back to what French use leaves them.
+    leak = freq.get("the", 0.0) / english["the"]
     total: dict[str, float] = {}
     for spelling in sorted(freq):  # sorted: the float sums never depend on a dict's order
         w = fr_fold(spelling)
         if w in words:
-            total[w] = total.get(w, 0.0) + freq[spelling]
+            f = freq[spelling]
+            if spelling.isascii():
+                f = max(0.0, f - leak * english.get(spelling, 0.0))
+            total[w] = total.get(w, 0.0) + f
     dropped: Counter = Counter()
     scored = []
     for word, f in total.items():
@@ -569,7 +580,10 @@ def render_fr_section(ranked, dropped: Counter, versions: dict[str, str]) -> str
         f"- The words of `words.txt` of {MIN_LENGTH}-{MAX_LENGTH} letters (every form: plurals,",
         "  feminines and conjugated verbs, as the list holds them), ranked by wordfreq's",
         "  frequency (\"large\" French list) summed over the spellings that fold to the word",
-        "  (côte, coté and cote all count for COTE).",
+        "  (côte, coté and cote all count for COTE), less the English quoted in French text:",
+        "  the French frequency of \"the\" (never French: thé has its accent) over its English",
+        "  one, times each unaccented spelling's English frequency, is taken off (AND, FOR and",
+        "  ARE are no common French words; THE stays for thé).",
         f"- Kept down to a Zipf frequency of {MIN_ZIPF['fr']} (about "
         f"{10 ** (MIN_ZIPF['fr'] - 3):.1f} per million words); ties in",
         "  A-Z order.",
