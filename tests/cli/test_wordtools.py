@@ -107,6 +107,17 @@ def test_french_reads_accents_in_queries_and_lists(capsys, tmp_path):
     assert json.loads(out) == {"words": ["GARCON"]}
     code, out, err = run(capsys, "anagram", "ß", "--lang", "fr", "--lexicon", str(p))
     assert code == 2 and "French" in err and len(err.strip().splitlines()) == 1
+    # a ligature in a pattern is its two letters (it crashed with a traceback); in a set
+    # [...], where one letter stands, it is an error naming it
+    for pat in ("ŒUVRE", "œuvre", "Œ*", "*ŒUV??"):
+        code, out, _ = run(capsys, "pattern", pat, "--lang", "fr", "--lexicon", str(p), "--json")
+        assert code == 0 and json.loads(out) == {"words": ["OEUVRE"]}, pat
+    code, out, _ = run(capsys, "pattern", "ŒUV??", "--letters", "er", "--lang", "fr",
+                       "--lexicon", str(p), "--json")
+    assert code == 0 and json.loads(out) == {"words": ["OEUVRE"]}  # open places from E, R
+    code, out, err = run(capsys, "pattern", "[Œ]UVRE", "--lang", "fr", "--lexicon", str(p))
+    assert code == 2 and "Œ stands for the 2 letters OE" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
 def test_french_bundled_list_answers_like_a_brute_force_over_it(capsys):

@@ -90,6 +90,11 @@ def parse_pattern(pat: str, alphabet: Alphabet) -> list[tuple[str, frozenset[str
                 body = body[1:]
             if not body:
                 raise QueryError(f"pattern {p!r}: empty letter set at position {i + 1}")
+            for c in body:  # one letter each: a ligature (French Œ) is two
+                if alphabet.letter(c) is None:
+                    spelt = alphabet.normalise(c, what=f"letter set [{p[i + 1:j]}]", quote=False)
+                    raise QueryError(f"pattern {p!r}: {c} stands for the {len(spelt)} letters "
+                                     f"{spelt}, not one letter of a set [...]")
             chosen = frozenset(alphabet.normalise(
                 body, what=f"letter set [{p[i + 1:j]}]", quote=False))
             items.append(("set", letters - chosen if neg else chosen))
@@ -99,8 +104,12 @@ def parse_pattern(pat: str, alphabet: Alphabet) -> list[tuple[str, frozenset[str
         else:
             letter = alphabet.letter(ch)
             if letter is None:
-                alphabet.normalise(ch, what=f"pattern {p!r}", quote=False)  # raises
-            items.append(("lit", letter))
+                # raises for a character outside the alphabet; a ligature (French Œ) is
+                # its letters, each a letter of the pattern (CŒUR is COEUR)
+                spelt = alphabet.normalise(ch, what=f"pattern {p!r}", quote=False)
+                items.extend(("lit", c) for c in spelt)
+            else:
+                items.append(("lit", letter))
         i += 1
     return items
 
