@@ -219,6 +219,15 @@ def test_french_uses_the_bundled_french_list_and_reads_accents(qtbot, tmp_path):
     assert w.result_words(w.anagram_results) == sorted(
         x for x in words if sorted(x) == sorted("ELEVE"))
     assert settings.value("wordtools/lang") == "fr"
+    # Guess the word: ŒUF is four letters (the length stopped at the three characters)
+    w.tabs.setCurrentIndex(0)
+    w.guess_length.setValue(2)
+    _type(qtbot, w.guess_letters, "œuf")
+    w.guess_length.setValue(4)
+    assert w.guess_length.value() == 4
+    with qtbot.waitSignal(w.results_ready, timeout=10_000):
+        QTest.keyClick(w.guess_letters, Qt.Key.Key_Return)
+    assert w.result_words(w.guess_results) == ["OEUF"]
 
 
 def test_closed_while_its_list_loads_it_loads_it_when_shown_again(qtbot, tmp_path):

@@ -541,8 +541,10 @@ class WordToolsWindow(QMainWindow):
         """The length cannot be set above the number of letters typed, but the length the
         player chose stays while the letters are typed one by one (the maximum is never
         below it: at the second key it was clamped to 2, and Enter listed 2-letter words).
-        With no letters the whole range is open again."""
-        n = sum(1 for ch in text if not ch.isspace())
+        With no letters the whole range is open again.  A French ligature counts as the
+        two letters it stands for (ŒUF is four letters)."""
+        alphabet = get_alphabet(self.lang)
+        n = sum(len(alphabet.try_normalise(ch) or "?") for ch in text if not ch.isspace())
         top = GUESS_MAX_LENGTH if n == 0 else max(n, self.guess_length.value())
         self.guess_length.setMaximum(max(self.guess_length.minimum(), top))
 
