@@ -93,6 +93,13 @@ FR_ACCENTS = {ch: base for bases, base in (
     ("ÀÂÄàâä", "A"), ("Çç", "C"), ("ÉÈÊËéèêë", "E"), ("ÎÏîï", "I"), ("ÔÖôö", "O"),
     ("ÙÛÜùûü", "U"), ("Ÿÿ", "Y")) for ch in bases}
 FR_LIGATURES = {"Œ": "OE", "œ": "OE", "Æ": "AE", "æ": "AE"}
+# The French list (wfrench) holds English words (SOFTWARE, GREEN, PHONE, LOVE); a common
+# word with no accented spelling whose spelling is this much more used in English than in
+# French (in Zipf units: 1.0 is ten times) is taken for English and left out.  French words
+# spelt as English ones are mostly used under ten times more in English (MILLION 0.80,
+# SECOND 0.65, FUTURE 0.96) and stay; a few go (LOT, ADDITION): they stay playable, only no
+# puzzle is built from them.  Some English words stay too (HELLO 0.68, WEEK 0.73).
+FR_ENGLISH_MARGIN = 1.0
 
 # Offensive, vulgar and sexual words, and words whose vulgar or slur sense is the common one:
 # fine in a dictionary that checks a player's word, not in the words a puzzle is built from.
@@ -136,8 +143,11 @@ EXCLUDE = {
             NEGRE NEGRES NEGRESSE NIQUE NIQUER NIQUES NICHONS ORGASME ORGASMES PEDE PEDES
             PENIS PETASSE PUTAIN PUTAINS PUTE PUTES SALAUD SALAUDS SALOPE SALOPES SALOPARD
             SALOPARDS SPERME TARLOUZE TEUB VAGIN VAGINS YOUPIN YOUPINS ZIZI
+            BATARD BATARDE BATARDES BATARDS BITTE BITTES BRANLEUR BRANLEURS CHATTE CHATTES
+            FION FIONS GARCE GARCES NEGRO NEGROS PINE PINES PISSE PISSENT PISSER PISSES
+            SALOPERIE SALOPERIES TAPETTE TAPETTES ZOB ZOBS
         """,
-        "prefixes": "PORN PROSTITU",
+        "prefixes": "PORN PROSTITU CHIOTT CONNARD CONNASS EMMERD ENCUL ENFOIR MERD NEGR PUTAI SODOM",
         "anywhere": "",
     },
 }
@@ -334,12 +344,15 @@ def rank_fr(words: set[str]) -> tuple[list[tuple[str, float]], Counter]:
     # English frequency: AND, FOR, ARE and GREAT fall back to what French use leaves them.
     leak = freq.get("the", 0.0) / english["the"]
     total: dict[str, float] = {}
+    accented: set[str] = set()  # words with a spelling that has an accent or a ligature
     for spelling in sorted(freq):  # sorted: the float sums never depend on a dict's order
         w = fr_fold(spelling)
         if w in words:
             f = freq[spelling]
             if spelling.isascii():
                 f = max(0.0, f - leak * english.get(spelling, 0.0))
+            else:
+                accented.add(w)
             total[w] = total.get(w, 0.0) + f
     dropped: Counter = Counter()
     scored = []
@@ -349,6 +362,11 @@ def rank_fr(words: set[str]) -> tuple[list[tuple[str, float]], Counter]:
             continue
         if excluded("fr", word):
             dropped["offensive or vulgar"] += 1
+            continue
+        plain = word.lower()
+        if word not in accented and (zipf(english.get(plain, 0.0)) - zipf(freq.get(plain, 0.0))
+                                     >= FR_ENGLISH_MARGIN):
+            dropped["English words (no accented spelling, used far more in English)"] += 1
             continue
         if word in INFORMAL["fr"]:
             dropped["QU (the elided \"qu'\" of \"qu'il\")"] += 1
