@@ -183,6 +183,25 @@ def test_offensive_words_never_in_the_filler():
             assert all_occurrences(p.rows, w) == set()
 
 
+def test_french_filler_spells_no_vulgar_word_in_any_direction():
+    # the QA pass found NEGRO, GARCE, PINE ... spelt by the hard filler in French puzzles
+    from wordbler.lexicon import get_alphabet
+    from wordbler.wordsearch.words import make_entries, offensive_words, theme_entries
+
+    bad = offensive_words("fr")
+    assert {"NEGRO", "GARCE", "PINE", "CON", "CUL"} <= bad
+    hidden = [e for e in theme_entries("fr", "Espace")  # none holding one (CONSTELLATION)
+              if not any(w in e.word or w in e.word[::-1] for w in bad)][:10]
+    for level in ("medium", "hard"):
+        for seed in range(12):
+            p = generate(Settings(cols=15, rows=15, level=level, lang="fr"), hidden, seed)
+            for w in bad:
+                assert all_occurrences(p.rows, w) == set(), (level, seed, w)
+    mine = make_entries(["garçon", "élève"], get_alphabet("fr"))
+    p = generate(Settings(cols=8, rows=8, level="hard", lang="fr"), mine, 1)
+    assert {e.word for e in p.entries} == {"GARCON", "ELEVE"}
+
+
 def test_hard_filler_uses_the_hidden_words_letters():
     words = ["BANANA", "CABANA", "BANDANA", "ANACONDA"]
     p = generate(Settings(cols=10, rows=10, level="hard"), entries(words), 4)
