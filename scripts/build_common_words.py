@@ -534,6 +534,28 @@ def rebuild_md(lang: str, versions: dict[str, str]) -> list[str]:
     ]
 
 
+def counts_and_sources(lang: str, words: list[str], counted: str, dropped: Counter,
+                       versions: dict[str, str]) -> list[str]:
+    """The end of a list's description: counts per length, what was left out, the sources
+    and licence, how to rebuild."""
+    return [
+        "### Counts",
+        "",
+        counted,
+        "",
+        *length_rows(words),
+        "",
+        "Left out among the frequent words:",
+        "",
+        *(f"- {k}: {v}" for k, v in sorted(dropped.items())),
+        "",
+        *attribution_md(lang, versions),
+        "",
+        *rebuild_md(lang, versions),
+        "",
+    ]
+
+
 def render_en_md(ranked, dropped: Counter, versions: dict[str, str]) -> str:
     words = [w for w, _ in ranked]
     lines = [
@@ -562,20 +584,7 @@ def render_en_md(ranked, dropped: Counter, versions: dict[str, str]) -> str:
         "the header records the word count and the sha256 of the words in file order joined",
         "by `\\n`.",
         "",
-        "### Counts",
-        "",
-        f"{len(words)} words.",
-        "",
-        *length_rows(words),
-        "",
-        "Left out among the frequent words:",
-        "",
-        *(f"- {k}: {v}" for k, v in sorted(dropped.items())),
-        "",
-        *attribution_md("en", versions),
-        "",
-        *rebuild_md("en", versions),
-        "",
+        *counts_and_sources("en", words, f"{len(words)} words.", dropped, versions),
     ]
     return "\n".join(lines)
 
@@ -605,37 +614,36 @@ def render_fr_section(ranked, dropped: Counter, versions: dict[str, str]) -> str
         f"- Kept down to a Zipf frequency of {MIN_ZIPF['fr']} (about "
         f"{10 ** (MIN_ZIPF['fr'] - 3):.1f} per million words); ties in",
         "  A-Z order.",
-        "- Offensive, vulgar and sexual words are left out (the script's `EXCLUDE`), and QU,",
-        "  whose frequency is the elided \"qu'\" of \"qu'il\".",
+        "- The English words the French list holds (GREEN, PHONE, SOFTWARE) are left out: a",
+        "  word with no accented spelling used ten times more in English than in French",
+        "  (`FR_ENGLISH_MARGIN`).  French words spelt as English ones mostly stay (MILLION,",
+        "  SECOND); a few go (LOT, ADDITION) and stay playable.",
+        "- Offensive, vulgar and sexual words and slurs are left out (the script's `EXCLUDE`),",
+        "  and QU, whose frequency is the elided \"qu'\" of \"qu'il\".",
         "",
         "Format: ASCII, one upper-case word a line, most common first, `#` lines are comments;",
         "the header records the word count and the sha256 of the words in file order joined",
         "by `\\n`.",
         "",
-        "### Counts",
-        "",
-        f"{len(words)} words.",
-        "",
-        *length_rows(words),
-        "",
-        "Left out among the frequent words:",
-        "",
-        *(f"- {k}: {v}" for k, v in sorted(dropped.items())),
-        "",
-        *attribution_md("fr", versions),
-        "",
-        *rebuild_md("fr", versions),
-        "",
+        *counts_and_sources("fr", words, f"{len(words)} words.", dropped, versions),
     ]
     return "\n".join(lines)
 
 
 def write_section(readme: Path, section: str) -> None:
-    """Replace the common-word section at the end of ``readme`` (or add it)."""
+    """Replace the common-word section of ``readme`` (up to the next ``## `` heading; the
+    sections after it are kept: the Russian README has the board game's after it), or add
+    it at the end."""
     text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
     at = text.find(COMMON_MARK)
-    base = (text[:at] if at >= 0 else text).rstrip("\n")
-    write_atomic(readme, (base + "\n\n" if base else "") + section)
+    if at < 0:
+        base = text.rstrip("\n")
+        write_atomic(readme, (base + "\n\n" if base else "") + section)
+        return
+    end = text.find("\n## ", at + len(COMMON_MARK))
+    after = "" if end < 0 else "\n" + text[end:].lstrip("\n")
+    base = text[:at].rstrip("\n")
+    write_atomic(readme, (base + "\n\n" if base else "") + section + after)
 
 
 def render_ru_section(ranked, dropped: Counter, versions: dict[str, str]) -> str:
@@ -678,20 +686,9 @@ def render_ru_section(ranked, dropped: Counter, versions: dict[str, str]) -> str
         "the header records the word count and the sha256 of the words in file order joined",
         "by `\\n`.",
         "",
-        "### Counts",
-        "",
-        f"{len(words)} words, {sum('Ё' in w for w in words)} of them with Ё.",
-        "",
-        *length_rows(words),
-        "",
-        "Left out among the frequent words:",
-        "",
-        *(f"- {k}: {v}" for k, v in sorted(dropped.items())),
-        "",
-        *attribution_md("ru", versions),
-        "",
-        *rebuild_md("ru", versions),
-        "",
+        *counts_and_sources("ru", words,
+                            f"{len(words)} words, {sum('Ё' in w for w in words)} of them with Ё.",
+                            dropped, versions),
     ]
     return "\n".join(lines)
 

@@ -191,6 +191,25 @@ def test_russian_blocklist_of_the_build_script_matches_the_data():
         assert mod.blocked(rude), rude
 
 
+def test_the_build_script_replaces_its_readme_section_and_keeps_the_ones_after(tmp_path):
+    # the Russian README has the board game's section after the common-word one; a rebuild
+    # cut everything after the common-word heading
+    spec = importlib.util.spec_from_file_location(
+        "build_common_words", ROOT / "scripts" / "build_common_words.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # imports no wordfreq until main() runs
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# List\n\nabout it\n\n{mod.COMMON_MARK}\n\nold text\n\n## Board game\n\n"
+                      "tiles\n", encoding="utf-8")
+    mod.write_section(readme, f"{mod.COMMON_MARK}\n\nnew text\n")
+    assert readme.read_text(encoding="utf-8") == (
+        f"# List\n\nabout it\n\n{mod.COMMON_MARK}\n\nnew text\n\n## Board game\n\ntiles\n")
+    fresh = tmp_path / "fresh.md"
+    fresh.write_text("# List\n", encoding="utf-8")
+    mod.write_section(fresh, f"{mod.COMMON_MARK}\n\nnew text\n")
+    assert fresh.read_text(encoding="utf-8") == f"# List\n\n{mod.COMMON_MARK}\n\nnew text\n"
+
+
 def test_headers_name_sources_and_licences():
     def head(path: Path) -> str:
         return "".join(path.read_text(encoding="utf-8").splitlines(True)[:20])
