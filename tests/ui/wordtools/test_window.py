@@ -31,15 +31,21 @@ def _brute_exact(words, letters, length):
     return out
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    en = tmp_path / "en.txt"
-    en.write_text("\n".join(w.lower() for w in EN_WORDS) + "\nnot a word\n42\n", encoding="utf-8")
+def shown_window(qtbot, tmp_path):
+    """A new window on its own settings, shown, its bundled list loaded."""
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     w = WordToolsWindow(settings=settings)
     qtbot.addWidget(w)
     with qtbot.waitSignal(w.list_ready, timeout=60_000):
         w.show()
+    return w, settings
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    en = tmp_path / "en.txt"
+    en.write_text("\n".join(w.lower() for w in EN_WORDS) + "\nnot a word\n42\n", encoding="utf-8")
+    w, _ = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(w.list_ready, timeout=10_000):
         w.load_user_list(str(en))
     assert "2 lines skipped" in w.list_label.text()
@@ -202,11 +208,7 @@ def test_russian_keeps_yo_and_sorts_by_the_alphabet(qtbot, tmp_path):
 def test_french_uses_the_bundled_french_list_and_reads_accents(qtbot, tmp_path):
     from wordbler.lexicon.data import bundled_words
 
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    w = WordToolsWindow(settings=settings)
-    qtbot.addWidget(w)
-    with qtbot.waitSignal(w.list_ready, timeout=60_000):
-        w.show()
+    w, settings = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(w.list_ready, timeout=60_000):
         w.lang_combo.setCurrentIndex(w.lang_combo.findText("French"))
     words = bundled_words("fr")
