@@ -167,6 +167,18 @@ def test_any_seed_gives_a_sound_puzzle(seed):
     assert brute_grids(5, WORDS5, letters=p.start, fixed=fixed) == {p.solution}
 
 
+def test_french_seven_by_seven_puzzles_pass_the_solver_check():
+    # with 3,000 grid words French 7-letter words crossed in so many ways that the rival
+    # listing ran out of its budget for 16 puzzles in 20, which were made unchecked
+    from wordbler.wordgrid.words import common_grid_words, make_puzzle
+
+    gw = common_grid_words("fr", 7)
+    for seed in range(6):
+        p = make_puzzle(gw, seed)
+        assert p.solver_checked, seed
+        assert p.swaps == 20
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "fr"])
 def test_common_word_puzzles_single_solution_by_independent_search(lang):
     """The bundled common words: daily-style puzzles checked by the plain nested-loop search
