@@ -88,11 +88,6 @@ ALPHABETS = {
     "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
     "fr": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 }
-# French spellings as the bundled French list folds them (scripts/build_fr_dictionary.py).
-FR_ACCENTS = {ch: base for bases, base in (
-    ("ÀÂÄàâä", "A"), ("Çç", "C"), ("ÉÈÊËéèêë", "E"), ("ÎÏîï", "I"), ("ÔÖôö", "O"),
-    ("ÙÛÜùûü", "U"), ("Ÿÿ", "Y")) for ch in bases}
-FR_LIGATURES = {"Œ": "OE", "œ": "OE", "Æ": "AE", "æ": "AE"}
 # The French list (wfrench) holds English words (SOFTWARE, GREEN, PHONE, LOVE); a common
 # word with no accented spelling whose spelling is this much more used in English than in
 # French (in Zipf units: 1.0 is ten times) is taken for English and left out.  French words
@@ -100,6 +95,8 @@ FR_LIGATURES = {"Œ": "OE", "œ": "OE", "Æ": "AE", "æ": "AE"}
 # SECOND 0.65, FUTURE 0.96) and stay; a few go (LOT, ADDITION): they stay playable, only no
 # puzzle is built from them.  Some English words stay too (HELLO 0.68, WEEK 0.73).
 FR_ENGLISH_MARGIN = 1.0
+# French accented letters and ligatures: a spelling with one is French, not English.
+FR_MARKED = "àâäçéèêëîïôöùûüÿœæ"
 
 # Offensive, vulgar and sexual words, and words whose vulgar or slur sense is the common one:
 # fine in a dictionary that checks a player's word, not in the words a puzzle is built from.
@@ -195,26 +192,27 @@ def read_en_list() -> tuple[Path, dict[str, int]]:
     return path, sizes
 
 
-def read_ru_list() -> tuple[Path, set[str]]:
-    path = DICT_DIR / "ru" / "words.txt"
+def read_words_txt(lang: str) -> set[str]:
+    """The words of ``dictionaries/<lang>/words.txt`` (Russian nouns, French words)."""
+    path = DICT_DIR / lang / "words.txt"
     if not path.is_file():
-        sys.exit("build_common_words: no dictionaries/ru/words.txt (run build_ru_dictionary.py)")
-    words = {line for line in path.read_text(encoding="utf-8").splitlines()
-             if line and not line.startswith("#")}
-    return path, words
+        sys.exit(f"build_common_words: no dictionaries/{lang}/words.txt (run "
+                 f"build_{lang}_dictionary.py)")
+    return {line for line in path.read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")}
 
 
-def read_fr_list() -> tuple[Path, set[str]]:
-    path = DICT_DIR / "fr" / "words.txt"
-    if not path.is_file():
-        sys.exit("build_common_words: no dictionaries/fr/words.txt (run build_fr_dictionary.py)")
-    words = {line for line in path.read_text(encoding="utf-8").splitlines()
-             if line and not line.startswith("#")}
-    return path, words
+def fr_fold():
+    """The fold the bundled French list was built with (``build_fr_dictionary.fold``:
+    accents dropped, ligatures spelt out, upper case), so a frequency list's spellings
+    meet the list's words exactly."""
+    import importlib.util
 
-
-def fr_fold(word: str) -> str:
-    return "".join(FR_LIGATURES.get(c, FR_ACCENTS.get(c, c)) for c in word).upper()
+    spec = importlib.util.spec_from_file_location(
+        "build_fr_dictionary", Path(__file__).resolve().parent / "build_fr_dictionary.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.fold
 
 
 def zipf(freq: float) -> float:
@@ -343,15 +341,16 @@ def rank_fr(words: set[str]) -> tuple[list[tuple[str, float]], Counter]:
     # Its share, French "the" over English "the", is taken off every unaccented spelling's
     # English frequency: AND, FOR, ARE and GREAT fall back to what French use leaves them.
     leak = freq.get("the", 0.0) / english["the"]
+    fold = fr_fold()
     total: dict[str, float] = {}
     accented: set[str] = set()  # words with a spelling that has an accent or a ligature
     for spelling in sorted(freq):  # sorted: the float sums never depend on a dict's order
-        w = fr_fold(spelling)
+        w = fold(spelling)
         if w in words:
             f = freq[spelling]
             if spelling.isascii():
                 f = max(0.0, f - leak * english.get(spelling, 0.0))
-            else:
+            elif any(c in FR_MARKED for c in spelling):  # not the ä or ñ of other languages
                 accented.add(w)
             total[w] = total.get(w, 0.0) + f
     dropped: Counter = Counter()
@@ -742,30 +741,26 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     langs = args.lang or sorted(ALPHABETS)
     found = versions()
-    if "en" in langs:
-        check(found, ["wordfreq"])
-        _, sizes = read_en_list()
-        ranked, dropped = rank_en(sizes)
-        out = DICT_DIR / "en"
-        write_atomic(out / "common.txt", render_list("en", ranked, found))
-        write_atomic(out / "COMMON-WORDS.md", render_en_md(ranked, dropped, found))
-        report("en", ranked)
-    if "ru" in langs:
-        check(found, ["wordfreq", "pymorphy3", "pymorphy3-dicts-ru"])
-        _, nouns = read_ru_list()
-        ranked, dropped = rank_ru(nouns)
-        out = DICT_DIR / "ru"
-        write_atomic(out / "common.txt", render_list("ru", ranked, found))
-        write_section(out / "README.md", render_ru_section(ranked, dropped, found))
-        report("ru", ranked)
-    if "fr" in langs:
-        check(found, ["wordfreq"])
-        _, words = read_fr_list()
-        ranked, dropped = rank_fr(words)
-        out = DICT_DIR / "fr"
-        write_atomic(out / "common.txt", render_list("fr", ranked, found))
-        write_section(out / "README.md", render_fr_section(ranked, dropped, found))
-        report("fr", ranked)
+    # per language: the packages it needs, its ranking, and where its description goes
+    builds = {
+        "en": (["wordfreq"], lambda: rank_en(read_en_list()[1]),
+               lambda out, text: write_atomic(out / "COMMON-WORDS.md", text), render_en_md),
+        "ru": (["wordfreq", "pymorphy3", "pymorphy3-dicts-ru"],
+               lambda: rank_ru(read_words_txt("ru")),
+               lambda out, text: write_section(out / "README.md", text), render_ru_section),
+        "fr": (["wordfreq"], lambda: rank_fr(read_words_txt("fr")),
+               lambda out, text: write_section(out / "README.md", text), render_fr_section),
+    }
+    for lang in ("en", "ru", "fr"):
+        if lang not in langs:
+            continue
+        needs, rank, describe, render = builds[lang]
+        check(found, needs)
+        ranked, dropped = rank()
+        out = DICT_DIR / lang
+        write_atomic(out / "common.txt", render_list(lang, ranked, found))
+        describe(out, render(ranked, dropped, found))
+        report(lang, ranked)
     return 0
 
 
