@@ -27,9 +27,7 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     except (FileExistsError, NotADirectoryError):
         # a file stands where a folder of the path should be: say which (the error's own
         # text, "File exists", named nothing useful)
-        blocker = folder
-        while os.path.dirname(blocker) != blocker and not os.path.lexists(blocker):
-            blocker = os.path.dirname(blocker)
+        blocker = folder  # up to the first part whose own folder is one
         while os.path.dirname(blocker) != blocker and not os.path.isdir(os.path.dirname(blocker)):
             blocker = os.path.dirname(blocker)
         raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is a file, not a folder",
