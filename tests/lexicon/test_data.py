@@ -18,8 +18,7 @@ import pytest
 import wordbler.datafiles
 from wordbler.lexicon import data
 from wordbler.lexicon.alphabet import get_alphabet
-from wordbler.lexicon.data import (COMMON_LANGUAGES, LANGUAGES, WordDataError, bundled_words,
-                                   common_words)
+from wordbler.lexicon.data import LANGUAGES, WordDataError, bundled_words, common_words
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +36,7 @@ MIN_COMMON_BY_LENGTH = {
 }
 
 
-@pytest.fixture(params=COMMON_LANGUAGES)
+@pytest.fixture(params=LANGUAGES)
 def lang(request) -> str:
     return request.param
 
@@ -45,13 +44,6 @@ def lang(request) -> str:
 # ---- the bundled files load and hold what they should ------------------------------------
 def test_languages():
     assert LANGUAGES == ("en", "ru", "fr")
-    assert COMMON_LANGUAGES == ("en", "ru", "fr")
-
-
-def test_a_language_without_common_words_says_so(monkeypatch):
-    monkeypatch.setattr(data, "COMMON_LANGUAGES", ("en", "ru"))
-    with pytest.raises(WordDataError, match="no common-word list for the French language"):
-        data.data_file("fr", "common")
 
 
 def test_french_common_words_are_folded_forms_of_the_list_ranked_by_use():
@@ -74,7 +66,6 @@ def test_french_common_words_are_folded_forms_of_the_list_ranked_by_use():
     assert common.index("MAISON") < common.index("MANOIR")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bundled_list_loads_and_is_in_the_alphabet(lang):
     words = bundled_words(lang)
     alphabet = get_alphabet(lang)
@@ -216,7 +207,7 @@ def test_headers_name_sources_and_licences():
 
     ru = head(data.data_file("ru"))
     assert "OpenCorpora" in ru and "CC BY-SA 3.0" in ru and "pymorphy3-dicts-ru" in ru
-    for lang in COMMON_LANGUAGES:
+    for lang in LANGUAGES:
         common = head(data.data_file(lang, "common"))
         assert "wordfreq" in common and "CC BY-SA 4.0" in common and "Robyn Speer" in common
     d = data.data_file("ru").parent

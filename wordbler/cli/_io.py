@@ -54,11 +54,11 @@ def one_line(message: object) -> str:
 
 def unknown_language(lang: str, known: "tuple[str, ...] | None" = None) -> str | None:
     """Why a puzzle mode refuses ``--lang`` (None: it takes it).  ``known``: the languages
-    the mode plays (default: those with bundled common words, the contract's ``en`` and
+    the mode plays (default: those with bundled word data, the contract's ``en`` and
     ``ru`` and more); the board game's commands and the word tools know their own."""
-    from wordbler.lexicon.data import COMMON_LANGUAGES
+    from wordbler.lexicon.data import LANGUAGES
 
-    known = COMMON_LANGUAGES if known is None else known
+    known = LANGUAGES if known is None else known
     if lang in known:
         return None
     return f"unknown language {one_line(lang)!r} (known: {', '.join(known)})"

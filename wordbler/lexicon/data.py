@@ -11,8 +11,7 @@
     words.  The puzzle games build boards from these and count them as the words a player
     should find.  ``length`` keeps the words of that many letters (still ranked).
 ``LANGUAGES``
-    The codes of the languages with bundled lists; ``COMMON_LANGUAGES`` those with a
-    common-word list too (all three: English, Russian, French).
+    The codes of the languages with bundled lists (a full list and a common-word list).
 
 Each file is read when it is first asked for (then kept, see ``functools.lru_cache``) and checked:
 a word list whose lines are not all words of the language's alphabet, whose word count differs
@@ -35,13 +34,10 @@ from pathlib import Path
 
 from .alphabet import get_alphabet
 
-__all__ = ["COMMON_LANGUAGES", "LANGUAGES", "WordDataError", "bundled_words", "common_words",
-           "data_file"]
+__all__ = ["LANGUAGES", "WordDataError", "bundled_words", "common_words", "data_file"]
 
-#: Languages with a bundled word list.
+#: Languages with a bundled word list and a common-word list.
 LANGUAGES: tuple[str, ...] = ("en", "ru", "fr")
-#: Languages with a common-word list too (the puzzle games need one).
-COMMON_LANGUAGES: tuple[str, ...] = ("en", "ru", "fr")
 
 #: Where each file lives inside ``dictionaries/`` (first match wins).
 _FILES: dict[tuple[str, str], tuple[str, ...]] = {
@@ -82,9 +78,6 @@ def data_file(lang: str, kind: str = "bundled") -> Path:
     """The path of a bundled file: ``kind`` is ``"bundled"`` (the full list) or ``"common"``.
     :class:`WordDataError` for an unknown language or when the file is not installed."""
     lang = _check_lang(lang)
-    if kind == "common" and lang not in COMMON_LANGUAGES:
-        raise WordDataError(f"no common-word list for the {get_alphabet(lang).name} language "
-                            f"(known: {', '.join(COMMON_LANGUAGES)})")
     try:
         candidates = _FILES[(lang, kind)]
     except KeyError:
