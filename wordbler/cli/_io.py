@@ -7,6 +7,7 @@ show; batch input is read as UTF-8; messages stay on one line.
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Iterator
 
@@ -75,13 +76,9 @@ def lang_code(value: str, known: "tuple[str, ...] | None" = None) -> str:
 
 
 def lang_code_of(known: tuple[str, ...]):
-    """:func:`lang_code` for a mode that plays only the languages ``known``."""
-
-    def check(value: str) -> str:
-        return lang_code(value, known)
-
-    check.__name__ = "lang_code"  # argparse names the type in its messages
-    return check
+    """:func:`lang_code` for a mode that plays only the languages ``known`` (its refusal is
+    an ``ArgumentTypeError``, whose own message argparse prints)."""
+    return functools.partial(lang_code, known=known)
 
 
 def seed_number(text: str) -> int:
