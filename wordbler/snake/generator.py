@@ -53,11 +53,12 @@ from .words import SnakeWords
 BANDS: dict[str, tuple[tuple[int, int, int], ...]] = {
     "en": ((9, 12, 150), (16, 40, 400), (25, 100, 800), (36, 200, 1500)),
     "ru": ((9, 5, 60), (16, 12, 150), (25, 16, 250), (36, 30, 450)),
-    "fr": ((9, 12, 150), (16, 40, 400), (25, 100, 800), (36, 200, 1500)),
 }
+BANDS["fr"] = BANDS["en"]  # measured close to English (above)
 #: the band is multiplied by this for each letter the minimum length is above the default
 #: (divided for each letter below)
-MIN_LEN_FACTOR = {"en": 0.55, "ru": 0.6, "fr": 0.55}
+MIN_LEN_FACTOR = {"en": 0.55, "ru": 0.6}
+MIN_LEN_FACTOR["fr"] = MIN_LEN_FACTOR["en"]
 
 #: (fewest cells, shortest, longest) target word length in letters, by board cells
 TARGET_LENGTHS = ((36, 9, 12), (30, 8, 12), (25, 8, 11), (20, 7, 10), (16, 7, 9),
